@@ -1,0 +1,71 @@
+"""Game module data: XML validated by the game's RELAX NG schema (DESIGN §3)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from lxml import etree
+
+from adjudicator.engine.board import AreaBoard, Edge
+from adjudicator.errors import InvalidInput, ModuleError
+from adjudicator.security.xmlsafe import parse_untrusted
+
+MODULE_NS = "urn:pbem:module:1"
+NS = {"m": MODULE_NS}
+MAX_MODULE_BYTES = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class ModuleData:
+    """A loaded, schema-valid module: its XML root plus identity and checksum."""
+
+    root: etree._Element
+    game: str
+    version: str
+    sha256: str
+    raw: bytes
+
+    def find(self, path: str) -> etree._Element:
+        """The one element at `path` (XPath with prefix `m:`); ModuleError if absent."""
+        found = self.root.xpath(path, namespaces=NS)
+        if not found:
+            raise ModuleError(f"module {self.game} has no {path}")
+        return found[0]  # type: ignore[no-any-return]
+
+    def findall(self, path: str) -> list[etree._Element]:
+        return list(self.root.xpath(path, namespaces=NS))
+
+    def area_board(self) -> AreaBoard:
+        """The area graph of an area map: land adjacencies plus one typed edge per sea pair."""
+        areas = [a.get("id") for a in self.findall("m:map/m:area")]
+        edges = [Edge(e.get("a"), e.get("b"), "land") for e in self.findall("m:map/m:adjacent")]
+        for sea in self.findall("m:map/m:sea"):
+            members = sorted(m.get("area") for m in sea.findall(f"{{{MODULE_NS}}}member"))
+            edges += [Edge(a, b, "sea") for i, a in enumerate(members) for b in members[i + 1 :]]
+        try:
+            return AreaBoard(areas, edges)
+        except ValueError as exc:
+            raise ModuleError(f"module {self.game}: {exc}") from None
+
+
+def load_module(
+    data: bytes, schema: etree.RelaxNG, *, expected_game: str | None = None
+) -> ModuleData:
+    """Parse module bytes and validate them against a RELAX NG schema.
+
+    Raises:
+        ModuleError: not XML, not valid against the schema, or another game's module.
+    """
+    try:
+        root = parse_untrusted(data, max_bytes=MAX_MODULE_BYTES)
+    except InvalidInput as exc:
+        raise ModuleError(f"module data is not usable XML: {exc.message}") from None
+    if not schema.validate(root):
+        first = schema.error_log[0]
+        raise ModuleError(f"module data does not match its schema at line {first.line}: "
+                          f"{first.message}")
+    game = root.get("game", "")
+    if expected_game is not None and game != expected_game:
+        raise ModuleError(f"this module file is for game {game!r}, not {expected_game!r}")
+    return ModuleData(root, game, root.get("version", ""), hashlib.sha256(data).hexdigest(), data)

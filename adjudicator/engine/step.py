@@ -1,0 +1,159 @@
+"""The step runner: one submission's orders applied in order (DESIGN §4).
+
+At the first illegal order the step stops: the orders before it and every die
+they rolled stand, that order and the rest are rejected. When the rules open a
+decision request the step also stops, cleanly, and waits for that side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.engine.decisions import DecisionPending, DecisionRequest
+from adjudicator.engine.dice import DiceStream
+from adjudicator.engine.events import Event
+from adjudicator.engine.module import ModuleData
+from adjudicator.engine.orders import Order
+from adjudicator.engine.rules import GameRules
+from adjudicator.engine.state import State, copy_state
+from adjudicator.errors import IllegalOrder
+
+PROTOCOL_RULE = "protocol §4"
+
+
+class DiceUnavailable(Exception):  # noqa: N818 - control flow for dry runs
+    """A dry run reached an order that needs a die roll; it can check no further."""
+
+
+@dataclass
+class StepContext:
+    """What a rules procedure works with: the draft state, the dice, the event log."""
+
+    rules: GameRules
+    module: ModuleData
+    state: State
+    dice: DiceStream | None
+    side: str
+    events: list[Event] = field(default_factory=list)
+    scratch: dict[str, Any] = field(default_factory=dict)
+
+    def emit(self, kind: str, **data: Any) -> Event:
+        """Record an event and apply it to the draft state."""
+        event = Event(kind, data)
+        self.rules.apply(self.state, event)
+        self.events.append(event)
+        return event
+
+    def _uniform(self, n: int) -> int:
+        if self.dice is None:
+            raise DiceUnavailable()
+        return self.dice.uniform(n)
+
+    def roll_d6(self, purpose: str) -> int:
+        """One d6 (uniform(6) + 1), recorded as a `roll` event with its purpose."""
+        value = self._uniform(6) + 1
+        self.emit("roll", purpose=purpose, die="d6", sides=6, d6=value, value=value)
+        return value
+
+    def roll_d3(self, purpose: str) -> int:
+        """A D3 read from one d6 as the rulebooks say: ceil(d6 / 2)."""
+        d6 = self._uniform(6) + 1
+        value = (d6 + 1) // 2
+        self.emit("roll", purpose=purpose, die="D3", sides=6, d6=d6, value=value)
+        return value
+
+    def pick(self, candidates: Sequence[str], purpose: str) -> str:
+        """A random choice among ids: uniform(len) over the ids sorted (DESIGN §6)."""
+        ordered = sorted(candidates)
+        if len(ordered) == 1:
+            return ordered[0]
+        index = self._uniform(len(ordered))
+        self.emit(
+            "roll", purpose=purpose, die=f"pick 1 of {len(ordered)}", sides=len(ordered),
+            value=index + 1, candidates=ordered, choice=ordered[index],
+        )
+        return ordered[index]
+
+
+@dataclass
+class StepResult:
+    state: State
+    events: list[Event]
+    applied: int
+    rejection: IllegalOrder | None = None
+    decision: DecisionRequest | None = None
+    dry_run_stopped_at: int | None = None
+
+    @property
+    def outcome(self) -> str:
+        if self.rejection is not None:
+            return "rejected"
+        if self.decision is not None:
+            return "decision"
+        return "accepted"
+
+
+def run_step(
+    rules: GameRules,
+    module: ModuleData,
+    state: State,
+    orders: Sequence[Order],
+    side: str,
+    dice: DiceStream | None,
+) -> StepResult:
+    """Apply `orders` for `side` to a copy of `state`.
+
+    With `dice=None` it is a dry run: it stops quietly at the first order that
+    needs a die roll.
+    """
+    ctx = StepContext(rules, module, copy_state(state), dice, side)
+    for order in orders:
+        checkpoint = (copy_state(ctx.state), len(ctx.events))
+        try:
+            pending = ctx.state.get("pending")
+            if pending and order.kind != "answer":
+                raise IllegalOrder(
+                    PROTOCOL_RULE,
+                    f"the game is waiting for your answer to decision {pending['id']} "
+                    f"({pending['kind']}); put an <answer> first",
+                    code="decision-pending",
+                )
+            rules.execute(ctx, order)
+        except IllegalOrder as exc:
+            ctx.state, kept = checkpoint
+            del ctx.events[kept:]
+            exc.index, exc.line = order.index, order.line
+            return StepResult(ctx.state, ctx.events, order.index, rejection=exc)
+        except DecisionPending as stop:
+            return StepResult(ctx.state, ctx.events, order.index + 1, decision=stop.request)
+        except DiceUnavailable:
+            ctx.state, kept = checkpoint
+            del ctx.events[kept:]
+            return StepResult(ctx.state, ctx.events, order.index, dry_run_stopped_at=order.index)
+    return StepResult(ctx.state, ctx.events, len(orders))
+
+
+def next_decision_id(state: State) -> str:
+    return f"D{state.get('decisions', 0) + 1}"
+
+
+def request_decision(ctx: StepContext, request: DecisionRequest) -> None:
+    """Open a decision request and stop the step until `request.side` answers."""
+    ctx.emit("decision-requested", request=request.to_json())
+    raise DecisionPending(request)
+
+
+def apply_engine_event(state: State, event: Event) -> bool:
+    """Apply the events every game shares; True if `event` was one of them."""
+    if event.kind == "roll":
+        pass  # a roll decides what the events after it say; by itself it changes nothing
+    elif event.kind == "decision-requested":
+        state["pending"] = event["request"]
+        state["decisions"] = state.get("decisions", 0) + 1
+    elif event.kind == "decision-answered":
+        state["pending"] = None
+    else:
+        return False
+    return True

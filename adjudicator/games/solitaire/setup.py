@@ -1,0 +1,180 @@
+"""Initial Setup and Scenarios: the state a game starts from, from a scenario or a
+position file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
+
+from adjudicator.engine.module import ModuleData
+from adjudicator.engine.state import State
+from adjudicator.errors import InvalidInput, ModuleError
+from adjudicator.games.solitaire.common import charts_of
+from adjudicator.games.solitaire.control import GERMAN, compute_control, front_line, units_in
+from adjudicator.games.solitaire.tables import Charts
+
+POSITION_NS = "urn:pbem:position:1"
+
+
+def resolve_options(charts: Charts, options: dict[str, str]) -> dict[str, str]:
+    """Every option with its value: the given ones checked, the rest at their default."""
+    specs = charts.option_specs
+    for key, value in options.items():
+        if key not in specs:
+            raise ModuleError(f"unknown option {key!r}; this game has: {', '.join(sorted(specs))}")
+        if value not in specs[key][1]:
+            raise ModuleError(f"option {key} cannot be {value!r}; choose one of: "
+                              f"{', '.join(specs[key][1])}")
+    return {key: options.get(key, default) for key, (default, _, _) in sorted(specs.items())}
+
+
+def empty_state(charts: Charts, scenario: Any, options: dict[str, str], turn: str) -> State:
+    return {
+        "game": "solitaire",
+        "scenario": scenario.get("id"),
+        "end": scenario.get("end"),
+        "options": options,
+        "turn": turn,
+        "phase": "movement",
+        "units": {},
+        "garrisons": [],
+        "control": dict(charts.start_side),
+        "unplaced": [],
+        "moved": [],
+        "attacked": [],
+        "vacated": [],
+        "entered": 0,
+        "queue": [],
+        "schedule": [],
+        "out": [],
+        "retreat-years": [],
+        "soviet": {"left": 0, "done": 0},
+        "standing": {},
+        "pending": None,
+        "decisions": 0,
+        "result": None,
+    }
+
+
+def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]) -> State:
+    """Initial Setup (or a scenario's): units, garrisons, control and reinforcements."""
+    charts = charts_of(module)
+    scenario = charts.scenario(scenario_id)
+    options = resolve_options(charts, options)
+    state = empty_state(charts, scenario, options, scenario.get("start"))
+    ns = "{urn:pbem:module:1}"
+    optional = {p.get("piece") for p in scenario.iter(f"{ns}place")
+                if p.get("option") and options.get(p.get("option")) == "yes"}
+    for place in scenario.iter(f"{ns}place"):
+        if place.get("option") and options.get(place.get("option")) != "yes":
+            continue
+        state["units"][place.get("piece")] = place.get("area")
+    for garrison in scenario.iter(f"{ns}garrison"):
+        state["garrisons"].append(garrison.get("area"))
+    for control in scenario.iter(f"{ns}control"):
+        for area in control.get("areas").split():
+            state["control"][area] = control.get("side")
+    for rein in scenario.iter(f"{ns}reinforcement"):
+        if rein.get("piece") not in optional:
+            state["schedule"].append([rein.get("piece"), rein.get("turn")])
+    check_ids(charts, state)
+    if options["free-placement"] == "yes":
+        state["unplaced"] = sorted(state["units"])
+        state["units"] = {}
+        state["phase"] = "setup"
+    state["control"] = compute_control(charts, state, state["control"])
+    if scenario.get("garrison-rear") == "true":
+        place_rear_garrisons(charts, state)
+    queue_start_reinforcements(charts, state)
+    return state
+
+
+def place_rear_garrisons(charts: Charts, state: State) -> None:
+    """Scenarios: 'Place garrisons in all German-controlled areas behind the front line'
+    (read as every German-controlled area without units)."""
+    line = set(front_line(charts, state))
+    for area in charts.board:
+        if state["control"][area] == GERMAN and area not in line and not units_in(state, area) \
+                and area not in state["garrisons"]:
+            state["garrisons"].append(area)
+    state["garrisons"].sort()
+    state["control"] = compute_control(charts, state, state["control"])
+
+
+def queue_start_reinforcements(charts: Charts, state: State) -> None:
+    for unit, due in state["schedule"]:
+        if due == state["turn"] and unit not in state["units"]:
+            state["queue"].append({"unit": unit, "due": due})
+
+
+def check_ids(charts: Charts, state: State) -> None:
+    for unit, area in state["units"].items():
+        if unit not in charts.pieces:
+            raise ModuleError(f"the set-up names unknown unit {unit!r}")
+        if area not in charts.board:
+            raise ModuleError(f"the set-up places {unit} in unknown area {area!r}")
+    for area in state["garrisons"]:
+        if area not in charts.board:
+            raise ModuleError(f"the set-up garrisons unknown area {area!r}")
+    for unit, due in state["schedule"]:
+        charts.turn(due)
+        if unit not in charts.pieces:
+            raise ModuleError(f"the set-up schedules unknown unit {unit!r}")
+    places = [*state["units"], *(e["unit"] for e in state["queue"]), *state["out"]]
+    twice = sorted({u for u in places if places.count(u) > 1})
+    if twice:
+        raise ModuleError(f"units in two places at once: {', '.join(twice)}")
+
+
+def position_state(module: ModuleData, root: etree._Element, options: dict[str, str]) -> State:
+    """A position file (docs/position-files.md): units, garrisons, control, pools."""
+    charts = charts_of(module)
+    try:
+        scenario = charts.scenario(root.get("scenario", "campaign"))
+        charts.turn(root.get("turn", ""))
+    except ModuleError as exc:
+        raise InvalidInput(f"position file: {exc.message}") from None
+    state = empty_state(charts, scenario, resolve_options(charts, options), root.get("turn"))
+    state["phase"] = root.get("phase", "movement")
+    if state["phase"] not in ("movement", "attack", "reinforcement"):
+        raise InvalidInput(f"position file: a solitaire position starts in the movement, "
+                           f"attack or reinforcement phase, not {state['phase']!r}")
+    ns = f"{{{POSITION_NS}}}"
+    start = charts.turn(state["turn"]).index
+    for el in root:
+        if not isinstance(el.tag, str):
+            continue
+        tag = etree.QName(el).localname
+        if tag == "unit":
+            state["units"][el.get("id")] = el.get("at")
+        elif tag == "marker" and el.get("kind") == "garrison":
+            state["garrisons"].append(el.get("at"))
+        elif tag == "control":
+            state["control"][el.get("area")] = el.get("side")
+        elif tag == "pool" and el.get("name") in ("reinforcements", "out"):
+            for unit in el.iter(f"{ns}unit"):
+                if el.get("name") == "out":
+                    state["out"].append(unit.get("id"))
+                else:
+                    state["queue"].append({"unit": unit.get("id"), "due": unit.get("due")})
+        elif tag == "value" and el.get("name") == "retreat-year":
+            state["retreat-years"].append(el.get("value"))
+        else:
+            raise InvalidInput(f"position file line {el.sourceline}: a solitaire position has "
+                               f"no <{tag}{' kind=' + repr(el.get('kind')) if el.get('kind') else ''}>")
+    for rein in scenario.iter("{urn:pbem:module:1}reinforcement"):
+        if charts.turn(rein.get("turn")).index > start:
+            state["schedule"].append([rein.get("piece"), rein.get("turn")])
+    try:
+        check_ids(charts, state)
+        for entry in state["queue"]:
+            charts.turn(entry["due"])
+    except ModuleError as exc:
+        raise InvalidInput(f"position file: {exc.message}") from None
+    for area, side in state["control"].items():
+        if side not in ("german", "soviet") or area not in charts.board:
+            raise InvalidInput(f"position file: bad control {area}={side}")
+    state["garrisons"].sort()
+    state["control"] = compute_control(charts, state, state["control"])
+    return state

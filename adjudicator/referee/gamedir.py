@@ -1,0 +1,219 @@
+"""A game directory: the public journal, the referee's secrets kept apart from it,
+and the archive of every file ever submitted.
+
+    DIR/journal.jsonl        public: header + one line per step or refused file
+    DIR/submissions/         every submitted file's raw bytes, as received
+    DIR/referee/             secret: referee.key, secrets.json (unrevealed seeds)
+    DIR/reports/step-N/SIDE/ the turn reports
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+from adjudicator.engine.events import Event
+from adjudicator.engine.module import ModuleData
+from adjudicator.engine.state import State, copy_state, state_hash
+from adjudicator.errors import InvalidInput, JournalError, PbemError
+from adjudicator.games import GamePackage, get_game, position_schema
+from adjudicator.referee.journal import JournalLine, read_lines
+from adjudicator.security.keys import load_private_key, load_public_key
+from adjudicator.security.xmlsafe import parse_untrusted
+
+TEST_REFEREE_TAG = b"pbem/test-referee/v1\x00"
+
+
+def test_referee_key(test_seed: bytes) -> Ed25519PrivateKey:
+    """The referee key of a test game: derived from the test seed, so examples
+    reproduce byte for byte (docs/protocol.md)."""
+    return Ed25519PrivateKey.from_private_bytes(
+        hmac.new(test_seed, TEST_REFEREE_TAG, hashlib.sha256).digest())
+
+
+@dataclass
+class GameDir:
+    path: Path
+
+    @property
+    def journal(self) -> Path:
+        return self.path / "journal.jsonl"
+
+    @property
+    def referee_dir(self) -> Path:
+        return self.path / "referee"
+
+    @property
+    def secrets_file(self) -> Path:
+        return self.referee_dir / "secrets.json"
+
+    @property
+    def referee_key_file(self) -> Path:
+        return self.referee_dir / "referee.key"
+
+    @property
+    def submissions(self) -> Path:
+        return self.path / "submissions"
+
+    def reports_for(self, seq: int, side: str) -> Path:
+        return self.path / "reports" / f"step-{seq}" / side
+
+    def read_secrets(self) -> dict[str, Any]:
+        try:
+            return json.loads(self.secrets_file.read_text("utf-8"))  # type: ignore[no-any-return]
+        except (OSError, ValueError) as exc:
+            raise JournalError(f"cannot read the referee's secrets in {self.referee_dir} "
+                               f"(only the referee can adjudicate): {exc}") from None
+
+    def write_secrets(self, secrets: dict[str, Any]) -> None:
+        """Write atomically with owner-only permissions: a crash leaves old or new."""
+        self.referee_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tmp = self.secrets_file.with_suffix(".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(secrets, handle, sort_keys=True, indent=1)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, self.secrets_file)
+
+    def referee_key(self) -> Ed25519PrivateKey:
+        try:
+            return load_private_key(self.referee_key_file.read_bytes())
+        except OSError as exc:
+            raise JournalError(f"cannot read the referee key: {exc.strerror}") from None
+
+    def archive(self, raw: bytes) -> Path:
+        """Keep a submitted file's bytes, whatever they are, before anything else."""
+        self.submissions.mkdir(parents=True, exist_ok=True)
+        digest = hashlib.sha256(raw).hexdigest()
+        number = len(list(self.submissions.iterdir())) + 1
+        path = self.submissions / f"{number:05d}-{digest[:16]}.xml"
+        path.write_bytes(raw)
+        return path
+
+
+@dataclass
+class Game:
+    """A game as its journal describes it, replayed to the current position."""
+
+    header: dict[str, Any]
+    header_raw: bytes
+    lines: list[JournalLine]
+    package: GamePackage
+    module: ModuleData
+    initial: State
+    state: State = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.state:
+            return  # the caller (verification) knows the position already
+        self.state = copy_state(self.initial)
+        for line in self.steps:
+            for event in line.entry["events"]:
+                self.package.rules.apply(self.state, Event.from_json(event))
+
+    @property
+    def game_id(self) -> str:
+        return str(self.header["game_id"])
+
+    @property
+    def last_line(self) -> bytes:
+        """The bytes of the journal's last line, which the next line chains to."""
+        return self.lines[-1].raw if self.lines else self.header_raw
+
+    @property
+    def steps(self) -> list[JournalLine]:
+        return [line for line in self.lines if line.entry["type"] == "step"]
+
+    @property
+    def next_seq(self) -> int:
+        return len(self.steps) + 1
+
+    @property
+    def current_commit(self) -> str:
+        steps = self.steps
+        return str(steps[-1].entry["next_commit"] if steps else self.header["commit"])
+
+    @property
+    def state_hash(self) -> str:
+        return state_hash(self.state)
+
+    @property
+    def acting_side(self) -> str | None:
+        return self.package.rules.acting_side(self.state)
+
+    def roster_key(self, side: str) -> Ed25519PublicKey:
+        for player in self.header["roster"]:
+            if player["side"] == side:
+                return load_public_key(player["public_key"].encode("ascii"))
+        raise PbemError(f"this game has no side {side!r}", code="unknown-side")
+
+    def side_of_fingerprint(self, fp: str) -> str | None:
+        return next((p["side"] for p in self.header["roster"] if p["fingerprint"] == fp), None)
+
+    def state_before(self, seq: int) -> State:
+        """The position before step `seq` (seq 1 = the initial position)."""
+        state = copy_state(self.initial)
+        for line in self.steps[: seq - 1]:
+            for event in line.entry["events"]:
+                self.package.rules.apply(state, Event.from_json(event))
+        return state
+
+
+def header_module(header: dict[str, Any]) -> tuple[GamePackage, ModuleData]:
+    """The game package and the exact module data the game was created with."""
+    info = header["module"]
+    package = get_game(info["id"])
+    if info.get("data") is not None:
+        module = package.load_module(base64.b64decode(info["data"]))
+    else:
+        module = package.bundled_module
+    if module.sha256 != info["sha256"]:
+        raise JournalError(
+            f"the game was created with {info['id']} module version {info['version']} "
+            f"(sha256 {info['sha256'][:16]}...), but this installation has version "
+            f"{module.version} (sha256 {module.sha256[:16]}...)", code="module-mismatch")
+    return package, module
+
+
+def header_initial_state(package: GamePackage, module: ModuleData,
+                         header: dict[str, Any]) -> State:
+    """The starting position: the scenario's, or the position file's embedded in the header."""
+    if header.get("position") is not None:
+        root = parse_position(base64.b64decode(header["position"]), package.id)
+        return package.rules.position_state(module, root, header["options"])
+    return package.rules.initial_state(module, header["scenario"], header["options"])
+
+
+def parse_position(data: bytes, game: str):  # noqa: ANN201 - an lxml element
+    """A position file, parsed with the hardened parser and checked by its schema."""
+    root = parse_untrusted(data)
+    schema = position_schema()
+    if not schema.validate(root):
+        first = schema.error_log[0]
+        raise InvalidInput(f"position file line {first.line}: {first.message}")
+    if root.get("game") != game:
+        raise InvalidInput(f"this position file is for game {root.get('game')!r}, not {game!r}")
+    return root
+
+
+def load_game(path: Path) -> Game:
+    """Read a game directory (or a bare journal file) and replay it."""
+    journal = path if path.is_file() else GameDir(path).journal
+    if not journal.exists():
+        raise JournalError(f"{path} is not a game directory: there is no {journal.name}")
+    lines = list(read_lines(journal))
+    if not lines or lines[0].entry.get("type") != "header":
+        raise JournalError(f"{journal} does not start with a journal header")
+    header = lines[0].entry
+    package, module = header_module(header)
+    initial = header_initial_state(package, module, header)
+    return Game(header, lines[0].raw, lines[1:], package, module, initial)

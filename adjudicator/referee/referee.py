@@ -1,0 +1,190 @@
+"""What the referee does: create a game, adjudicate a submission, dry-run a draft.
+
+Every submission's raw bytes are archived before anything else is done with
+them. A file that cannot be adjudicated (unreadable, unsigned, misaddressed) is
+journalled as `refused` with the reason; the seed stays secret and the game does
+not move. An adjudicated file becomes a `step`: its orders run up to the first
+illegal one, its seed is revealed, and the next step's seed is committed.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from adjudicator.engine.dice import DiceStream, commitment, fresh_server_seed, seed_for_test_game
+from adjudicator.engine.state import state_hash
+from adjudicator.engine.step import StepResult, run_step
+from adjudicator.errors import JournalError, PbemError
+from adjudicator.games import get_game
+from adjudicator.referee.gamedir import (
+    Game,
+    GameDir,
+    header_initial_state,
+    load_game,
+    parse_position,
+    test_referee_key,
+)
+from adjudicator.referee.journal import JOURNAL_FORMAT, append_line, line_hash, sign_entry
+from adjudicator.referee.submission import check_addressed, open_submission
+from adjudicator.security.keys import fingerprint, load_public_key, private_key_pem, public_key_pem
+
+GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}")
+
+
+@dataclass(frozen=True)
+class Adjudication:
+    """The result of one submission: a `step` or a `refused` file."""
+
+    kind: str  # "step" or "refused"
+    seq: int
+    entry: dict[str, Any]
+    archived: Path
+    result: StepResult | None = None
+    error: PbemError | None = None
+
+
+def create_game(
+    directory: Path, game: str, scenario: str, roster: dict[str, bytes], *,
+    options: dict[str, str] | None = None, module_data: bytes | None = None,
+    position: bytes | None = None, test_seed: bytes | None = None, game_id: str | None = None,
+) -> Game:
+    """Start a game: write the journal header and keep the first seed secret.
+
+    `roster` maps each side to its public key (SPKI PEM). With `test_seed`, every
+    step's seed and the referee key derive from it (docs/protocol.md) and the game
+    is marked as a test game.
+    """
+    package = get_game(game)
+    options = dict(options or {})
+    if sorted(roster) != sorted(package.rules.sides):
+        raise PbemError(f"{package.title} needs a key for each side: "
+                        f"{', '.join(package.rules.sides)} (got: {', '.join(roster) or 'none'})",
+                        code="roster")
+    gamedir = GameDir(directory)
+    if gamedir.journal.exists():
+        raise PbemError(f"{directory} already holds a game", code="exists")
+    module = package.load_module(module_data) if module_data is not None \
+        else package.bundled_module
+    if game_id is None:
+        tag = hashlib.sha256(test_seed).hexdigest()[:8] if test_seed else \
+            fresh_server_seed().hex()[:8]
+        game_id = f"{game}-{tag}"
+    if not GAME_ID.fullmatch(game_id):
+        raise PbemError(f"game id {game_id!r} must be 1-64 letters, digits, '.', '_' or '-'",
+                        code="bad-game-id")
+    header: dict[str, Any] = {
+        "type": "header",
+        "format": JOURNAL_FORMAT,
+        "game_id": game_id,
+        "module": {"id": package.id, "version": module.version, "sha256": module.sha256,
+                   "data": base64.b64encode(module.raw).decode() if module_data else None},
+        "scenario": scenario,
+        "options": {},
+        "position": base64.b64encode(position).decode() if position is not None else None,
+        "roster": [],
+        "dice": "pbem/dice/v1",
+        "test_game": test_seed is not None,
+    }
+    for side in sorted(roster):
+        key = load_public_key(roster[side])
+        header["roster"].append({"side": side, "fingerprint": fingerprint(key),
+                                 "public_key": public_key_pem(key).decode("ascii")})
+    if position is not None:
+        parse_position(position, package.id)
+    initial = header_initial_state(package, module, {**header, "options": options})
+    header["options"] = initial.get("options", options)
+    header["initial_state_hash"] = state_hash(initial)
+    referee_key = test_referee_key(test_seed) if test_seed else Ed25519PrivateKey.generate()
+    header["referee"] = {"fingerprint": fingerprint(referee_key.public_key()),
+                         "public_key": public_key_pem(referee_key.public_key()).decode("ascii")}
+    seed = seed_for_test_game(test_seed, game_id, 1) if test_seed else fresh_server_seed()
+    header["commit"] = commitment(seed)
+
+    directory.mkdir(parents=True, exist_ok=True)
+    gamedir.referee_dir.mkdir(mode=0o700, exist_ok=True)
+    gamedir.referee_key_file.write_bytes(private_key_pem(referee_key))
+    gamedir.referee_key_file.chmod(0o600)
+    gamedir.write_secrets({"seeds": {"1": seed.hex()},
+                           "test_seed": test_seed.hex() if test_seed else None})
+    append_line(gamedir.journal, sign_entry(header, referee_key))
+    return load_game(directory)
+
+
+def adjudicate(directory: Path, raw: bytes) -> Adjudication:
+    """Adjudicate one submitted file against the game in `directory`."""
+    gamedir = GameDir(directory)
+    game = load_game(directory)
+    archived = gamedir.archive(raw)
+    key = gamedir.referee_key()
+    try:
+        submission = open_submission(game, raw)
+        check_addressed(game, submission.envelope)
+    except PbemError as error:
+        entry = refused_entry(game, raw, error, key)
+        append_line(gamedir.journal, entry)
+        return Adjudication("refused", game.next_seq, entry, archived, error=error)
+
+    seq = game.next_seq
+    secrets = gamedir.read_secrets()
+    seed = bytes.fromhex(secrets["seeds"][str(seq)])
+    if commitment(seed) != game.current_commit:
+        raise JournalError("the referee's secret seed does not match the published commitment")
+    dice = DiceStream(seed, game.game_id, seq, submission.envelope.entropy)
+    result = run_step(game.package.rules, game.module, game.state, submission.orders,
+                      submission.envelope.side, dice)
+    test_seed = secrets.get("test_seed")
+    next_seed = seed_for_test_game(bytes.fromhex(test_seed), game.game_id, seq + 1) \
+        if test_seed else fresh_server_seed()
+    # Commit the next seed to the secrets before the journal reveals this one.
+    secrets["seeds"][str(seq + 1)] = next_seed.hex()
+    gamedir.write_secrets(secrets)
+    entry = sign_entry(step_entry(game, raw, submission.fingerprint, submission.envelope.entropy,
+                                  seed, result, commitment(next_seed)), key)
+    append_line(gamedir.journal, entry)
+    return Adjudication("step", seq, entry, archived, result=result)
+
+
+def step_entry(game: Game, raw: bytes, fp: str, entropy: bytes, seed: bytes,
+               result: StepResult, next_commit: str) -> dict[str, Any]:
+    """The journal line of an adjudicated step (its fields are documented in docs/journal.md)."""
+    return {
+        "type": "step",
+        "seq": game.next_seq,
+        "side": game.acting_side,
+        "prev_entry": line_hash(game.last_line),
+        "submission": base64.b64encode(raw).decode("ascii"),
+        "submission_sha256": hashlib.sha256(raw).hexdigest(),
+        "key": fp,
+        "entropy": entropy.hex(),
+        "prev_state": game.state_hash,
+        "commit": game.current_commit,
+        "server_seed": seed.hex(),
+        "outcome": result.outcome,
+        "orders_applied": result.applied,
+        "rejection": result.rejection.as_record() if result.rejection else None,
+        "decision": result.decision.to_json() if result.decision else None,
+        "events": [event.to_json() for event in result.events],
+        "state_hash": state_hash(result.state),
+        "next_commit": next_commit,
+    }
+
+
+def refused_entry(game: Game, raw: bytes, error: PbemError,
+                  key: Ed25519PrivateKey) -> dict[str, Any]:
+    """The journal line of a file that was not adjudicated: its digest and the reason."""
+    return sign_entry({
+        "type": "refused",
+        "expected_seq": game.next_seq,
+        "prev_entry": line_hash(game.last_line),
+        "submission_sha256": hashlib.sha256(raw).hexdigest(),
+        "submission_bytes": len(raw),
+        "reason": {"code": error.code, "message": error.message},
+    }, key)
+

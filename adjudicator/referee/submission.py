@@ -1,0 +1,92 @@
+"""Opening a submitted order file: parse, authenticate, validate, address (DESIGN §5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+from adjudicator.engine.orders import Order, orders_from_envelope
+from adjudicator.errors import InvalidInput, SignatureError, StaleSubmission
+from adjudicator.referee.gamedir import Game
+from adjudicator.security.signing import (
+    Envelope,
+    read_envelope,
+    signature_fingerprint,
+    verify_orders,
+)
+from adjudicator.security.xmlsafe import parse_untrusted
+
+
+@dataclass(frozen=True)
+class Submission:
+    root: etree._Element
+    envelope: Envelope
+    orders: list[Order]
+    fingerprint: str
+
+
+def open_submission(game: Game, raw: bytes) -> Submission:
+    """Parse and authenticate a signed order file for `game`.
+
+    The signature decides who sent it: the file's key must be the roster key of
+    the side the file names. The game's order schema is checked after that.
+
+    Raises:
+        InvalidInput: not XML, not an order file, not valid against the schema.
+        SignatureError: unsigned, signed by a key not in the roster or by another
+            side's key, or changed after signing.
+    """
+    root = parse_untrusted(raw)
+    envelope = read_envelope(root)
+    fp = signature_fingerprint(root)
+    signer = game.side_of_fingerprint(fp)
+    if signer is None:
+        raise SignatureError(f"the file is signed with key {fp}, which is not a key of this "
+                             "game's players", code="unknown-key")
+    if signer != envelope.side:
+        raise SignatureError(f"the file speaks for side {envelope.side!r} but is signed with "
+                             f"the key of side {signer!r}", code="wrong-side-key")
+    verify_orders(root, game.roster_key(signer))
+    validate_orders_schema(game, root)
+    return Submission(root, envelope, orders_from_envelope(root), fp)
+
+
+def validate_orders_schema(game: Game, root: etree._Element) -> None:
+    schema = game.package.orders_schema
+    if not schema.validate(root):
+        first = schema.error_log[0]
+        raise InvalidInput(f"line {first.line}: this is not a valid {game.package.title} "
+                           f"order file: {first.message}", code="schema")
+
+
+def check_addressed(game: Game, envelope: Envelope) -> None:
+    """The file must be for this game, this module, the side whose turn it is, the
+    step the game waits for, the current position and the published commitment."""
+    expected = {
+        "game": game.game_id,
+        "module": game.package.id,
+        "side": game.acting_side,
+        "seq": game.next_seq,
+        "prev": game.state_hash,
+        "commit": game.current_commit,
+    }
+    if game.acting_side is None:
+        raise StaleSubmission("the game is over; it takes no more orders", code="game-over")
+    for name, want in expected.items():
+        got = getattr(envelope, name)
+        if got == want:
+            continue
+        if name == "seq":
+            stale = "already adjudicated" if got < want else "not yet reached"
+            raise StaleSubmission(f"the file is for step {got}, which is {stale}; the game "
+                                  f"waits for step {want}", code="stale-seq")
+        if name == "side":
+            raise StaleSubmission(f"it is not {got}'s step: the game waits for {want}",
+                                  code="not-your-step")
+        if name in ("prev", "commit"):
+            raise StaleSubmission(f"the file's {name}={str(got)[:16]}... does not match the "
+                                  f"game's current {name}={str(want)[:16]}...; fetch a fresh "
+                                  "template (pbem orders template)", code=f"stale-{name}")
+        raise StaleSubmission(f"the file is addressed to {name}={got!r}, but this is "
+                              f"{name}={want!r}", code="misaddressed")

@@ -1,0 +1,190 @@
+"""`pbem verify`: recompute a whole game from its journal header (DESIGN §8).
+
+Nothing recorded in a step is trusted: the submission's signature is checked
+against the roster, the revealed seed against its commitment, and the orders
+are adjudicated again from the revealed seed and the player's entropy; the
+events and the state hash must come out identical. The first divergence is
+reported with its line and kind.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from adjudicator.engine.dice import DiceStream, commitment
+from adjudicator.engine.state import State, copy_state, state_hash
+from adjudicator.engine.step import run_step
+from adjudicator.errors import JournalError, PbemError
+from adjudicator.referee.gamedir import (
+    Game,
+    GameDir,
+    header_initial_state,
+    header_module,
+)
+from adjudicator.referee.journal import JOURNAL_FORMAT, JournalLine, entry_signature_ok, line_hash
+from adjudicator.referee.journal import read_lines as read_journal_lines
+from adjudicator.referee.submission import check_addressed, open_submission
+from adjudicator.security.keys import load_public_key
+
+
+@dataclass(frozen=True)
+class Divergence:
+    line: int
+    seq: int | None
+    kind: str  # format, signature, chain, module, seed, roll, event, state hash
+    message: str
+
+
+@dataclass
+class VerifyReport:
+    game_id: str | None = None
+    steps: int = 0
+    refused: int = 0
+    rolls: int = 0
+    final_state_hash: str | None = None
+    summary: dict[str, Any] | None = None
+    divergence: Divergence | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.divergence is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "ok": self.ok}
+
+
+class _Diverged(Exception):  # noqa: N818 - internal control flow
+    def __init__(self, divergence: Divergence) -> None:
+        self.divergence = divergence
+
+
+def verify(path: Path) -> VerifyReport:
+    """Verify a game directory or a bare journal file."""
+    journal = path if path.is_file() else GameDir(path).journal
+    report = VerifyReport()
+    try:
+        _verify(journal, report)
+    except _Diverged as stop:
+        report.divergence = stop.divergence
+    except JournalError as exc:
+        report.divergence = Divergence(0, None, "format", exc.message)
+    return report
+
+
+def _fail(line: int, seq: int | None, kind: str, message: str) -> _Diverged:
+    return _Diverged(Divergence(line, seq, kind, message))
+
+
+def _verify(journal: Path, report: VerifyReport) -> None:
+    if not journal.exists():
+        raise JournalError(f"there is no journal at {journal}")
+    lines = list(read_journal_lines(journal))
+    if not lines or lines[0].entry.get("type") != "header":
+        raise _fail(1, None, "format", "the journal does not start with a header")
+    head = lines[0]
+    header = head.entry
+    if header.get("format") != JOURNAL_FORMAT:
+        raise _fail(1, None, "format", f"unknown journal format {header.get('format')!r}")
+    report.game_id = header.get("game_id")
+    try:
+        referee = load_public_key(header["referee"]["public_key"].encode("ascii"))
+        package, module = header_module(header)
+        state = header_initial_state(package, module, header)
+    except (PbemError, KeyError, TypeError, ValueError) as exc:
+        raise _fail(1, None, "module", f"cannot rebuild the game from its header: {exc}") \
+            from None
+    if not entry_signature_ok(header, referee):
+        raise _fail(1, None, "signature", "the header's referee signature does not verify")
+    if state_hash(state) != header.get("initial_state_hash"):
+        raise _fail(1, None, "state hash", "the initial position does not hash to the "
+                    "header's initial_state_hash")
+    expected_commit = header["commit"]
+    previous = head.raw
+    seen: list[JournalLine] = []
+    for line in lines[1:]:
+        entry = line.entry
+        seq = entry.get("seq")
+        if entry.get("prev_entry") != line_hash(previous):
+            raise _fail(line.number, seq, "chain", "prev_entry is not the hash of the line "
+                        "before: a line was removed, inserted or changed")
+        if not entry_signature_ok(entry, referee):
+            raise _fail(line.number, seq, "signature", "the referee's signature on this line "
+                        "does not verify")
+        if entry["type"] == "refused":
+            report.refused += 1
+        elif entry["type"] == "step":
+            game = Game(header, head.raw, list(seen), package, module, state, copy_state(state))
+            state = _verify_step(game, line, expected_commit, report)
+            expected_commit = entry["next_commit"]
+            report.steps += 1
+        else:
+            raise _fail(line.number, seq, "format", f"unknown entry type {entry['type']!r}")
+        seen.append(line)
+        previous = line.raw
+    report.final_state_hash = state_hash(state)
+    report.summary = package.rules.summary(state)
+
+
+def _verify_step(game: Game, line: JournalLine, expected_commit: str,
+                 report: VerifyReport) -> State:
+    entry, n = line.entry, line.number
+    seq = game.next_seq
+    if entry.get("seq") != seq:
+        raise _fail(n, entry.get("seq"), "chain", f"step {entry.get('seq')} where step {seq} "
+                    "was due")
+    if entry.get("commit") != expected_commit:
+        raise _fail(n, seq, "seed", "the step's commitment is not the one published before it")
+    try:
+        seed = bytes.fromhex(entry["server_seed"])
+        raw = base64.b64decode(entry["submission"], validate=True)
+    except (KeyError, TypeError, ValueError):
+        raise _fail(n, seq, "format", "the seed or the submission is not readable") from None
+    if commitment(seed) != expected_commit:
+        raise _fail(n, seq, "seed", "the revealed seed does not match its commitment")
+    if hashlib.sha256(raw).hexdigest() != entry.get("submission_sha256"):
+        raise _fail(n, seq, "format", "submission_sha256 is not the digest of the submission")
+    if entry.get("prev_state") != game.state_hash:
+        raise _fail(n, seq, "state hash", "prev_state is not the hash of the position before")
+    try:
+        submission = open_submission(game, raw)
+    except PbemError as exc:
+        raise _fail(n, seq, "signature", f"the submission does not verify: {exc.message}") \
+            from None
+    try:
+        check_addressed(game, submission.envelope)
+    except PbemError as exc:
+        raise _fail(n, seq, "chain", f"the submission was not addressed to this step: "
+                    f"{exc.message}") from None
+    if submission.envelope.entropy.hex() != entry.get("entropy"):
+        raise _fail(n, seq, "format", "the recorded entropy is not the submission's")
+    dice = DiceStream(seed, game.game_id, seq, submission.envelope.entropy)
+    result = run_step(game.package.rules, game.module, game.state, submission.orders,
+                      submission.envelope.side, dice)
+    recomputed = [event.to_json() for event in result.events]
+    recorded = entry.get("events", [])
+    for i, (mine, theirs) in enumerate(zip(recomputed, recorded, strict=False)):
+        if mine != theirs:
+            kind = "roll" if "roll" in (mine.get("kind"), theirs.get("kind")) else "event"
+            raise _fail(n, seq, kind, f"event {i + 1} differs: recorded {theirs}, "
+                        f"recomputed {mine}")
+    if len(recomputed) != len(recorded):
+        raise _fail(n, seq, "event", f"{len(recorded)} events recorded, {len(recomputed)} "
+                    "recomputed")
+    checks = {
+        "outcome": result.outcome,
+        "orders_applied": result.applied,
+        "rejection": result.rejection.as_record() if result.rejection else None,
+        "decision": result.decision.to_json() if result.decision else None,
+    }
+    for name, value in checks.items():
+        if entry.get(name) != value:
+            raise _fail(n, seq, "event", f"{name} recorded as {entry.get(name)!r}, "
+                        f"recomputed as {value!r}")
+    if state_hash(result.state) != entry.get("state_hash"):
+        raise _fail(n, seq, "state hash", "the recorded state hash is not the recomputed one")
+    report.rolls += sum(1 for e in recomputed if e["kind"] == "roll")
+    return result.state

@@ -1,0 +1,69 @@
+"""The game-specific half of a report, one reporter per game id.
+
+A reporter turns a (projected) step into plain-English views; the renderers in
+`render.py` and `areamap.py` stay game-agnostic. Another game adds a module under
+`adjudicator/reports/` and a line to `REPORTERS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Protocol
+
+from adjudicator.engine.module import ModuleData
+from adjudicator.reports.model import (
+    DecisionView,
+    Loss,
+    MapView,
+    PositionRow,
+    Section,
+    Status,
+    StepReport,
+)
+
+
+class GameReporter(Protocol):
+    game: str
+
+    def narrate(self, step: StepReport) -> list[Section]:
+        """Every event of the step in plain English with rule references, grouped."""
+        ...
+
+    def losses(self, step: StepReport) -> list[Loss]:
+        ...
+
+    def status(self, module: ModuleData, state: dict[str, Any]) -> Status:
+        ...
+
+    def position(self, module: ModuleData, state: dict[str, Any]) -> list[PositionRow]:
+        ...
+
+    def decision(self, module: ModuleData, request: dict[str, Any]) -> DecisionView:
+        ...
+
+    def describe_order(self, module: ModuleData, order: dict[str, Any]) -> str:
+        """An order in words ("move GER-6 to Lvov")."""
+        ...
+
+    def map_view(self, module: ModuleData, state: dict[str, Any], side: str,
+                 caption: str | None = None) -> MapView:
+        """What the map shows of an already projected state."""
+        ...
+
+
+# game id -> "module:attribute" of its reporter, imported on first use
+REPORTERS: dict[str, str] = {
+    "solitaire": "adjudicator.reports.solitaire:REPORTER",
+}
+
+
+def reporter_for(game: str) -> GameReporter:
+    """The reporter of `game`; LookupError naming the games that have one."""
+    try:
+        where = REPORTERS[game]
+    except KeyError:
+        raise LookupError(f"no report writer for game {game!r}; reports exist for: "
+                          f"{', '.join(sorted(REPORTERS))}") from None
+    module_name, _, attribute = where.partition(":")
+    reporter: GameReporter = getattr(importlib.import_module(module_name), attribute)
+    return reporter

@@ -1,0 +1,184 @@
+"""Turn reports: the view model of one step for one side, rendered to HTML (map inline),
+SVG and PNG (DESIGN §10).
+
+Everything is built from the side's projection of the step (`project_step`), so a
+report can only show what that side may see. HTML comes from the Jinja templates in
+`templates/` with autoescaping on; the map is drawn once as SVG (`areamap`) and the
+PNG is cairosvg's rasterization of that same string.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import quoteattr
+
+import cairosvg
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from adjudicator.engine.dice import commitment
+from adjudicator.reports.areamap import draw_area_map
+from adjudicator.reports.games import reporter_for
+from adjudicator.reports.model import RenderedReport, RollRow, StepReport
+from adjudicator.reports.projection import project_step
+
+TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
+REPORT_TEMPLATE = "report.html.j2"
+OUTCOME_WORDS = {
+    "accepted": "Accepted",
+    "rejected": "Rejected",
+    "decision": "Stopped for a decision",
+    "initial": "Initial position",
+}
+
+
+@lru_cache(maxsize=4)
+def environment(template_dir: Path = TEMPLATE_DIR) -> Environment:
+    return Environment(
+        loader=FileSystemLoader(str(template_dir)),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+@dataclass(frozen=True)
+class OrderRow:
+    index: int
+    line: int | None
+    xml: str  # the order as written, e.g. <move unit="GER-6" to="lvov"/>
+    words: str  # the order in words
+    mark: str  # "applied", "decision", "rejected", "not-reached"
+    note: str
+
+
+def order_xml(order: dict[str, Any]) -> str:
+    attrs = "".join(f" {k}={quoteattr(str(v))}" for k, v in (order.get("attrs") or {}).items())
+    return f"<{order.get('kind', '?')}{attrs}/>"
+
+
+def order_rows(step: StepReport) -> list[OrderRow]:
+    reporter = reporter_for(step.game)
+    rejected = step.rejection["index"] if step.rejection else None
+    rows = []
+    for order in step.orders:
+        i = int(order.get("index", len(rows)))
+        if rejected is not None and i == rejected:
+            mark = "rejected"
+            note = f"[rule: {step.rejection['rule']}] {step.rejection['message']}"  # type: ignore[index]
+        elif rejected is not None and i > rejected:
+            mark, note = "not-reached", "not carried out (an earlier order was rejected)"
+        elif step.outcome == "decision" and i == step.orders_applied - 1:
+            mark = "decision"
+            note = f"carried out up to decision {step.decision['id']}" if step.decision else \
+                "carried out up to a decision"
+        elif i < step.orders_applied:
+            mark, note = "applied", ""
+        else:
+            mark = "not-reached"
+            note = "not carried out (the step stopped for a decision)" \
+                if step.outcome == "decision" else "not carried out"
+        rows.append(OrderRow(i, order.get("line"), order_xml(order),
+                             reporter.describe_order(step.module, order), mark, note))
+    return rows
+
+
+def roll_rows(events: list[dict[str, Any]]) -> list[RollRow]:
+    rows = []
+    for event in events:
+        if event.get("kind") != "roll":
+            continue
+        value: int | str = event.get("value", "")
+        note = ""
+        if event.get("candidates"):
+            value = f"{value} → {event.get('choice')}"
+            note = "candidates in id order: " + ", ".join(event["candidates"])
+        rows.append(RollRow(len(rows) + 1, str(event.get("purpose", "")), str(event.get("die", "")),
+                            event.get("d6"), value, note))
+    return rows
+
+
+def seed_check(step: StepReport) -> dict[str, Any]:
+    """The seed reveal and whether the revealed seed matches the commitment."""
+    matches: bool | None = None
+    if step.server_seed and step.commit:
+        try:
+            matches = commitment(bytes.fromhex(step.server_seed)) == step.commit.lower()
+        except ValueError:
+            matches = False
+    command = None
+    if step.server_seed is not None:
+        command = " ".join([
+            "pbem dice derive", "--server-seed", shlex.quote(step.server_seed),
+            "--game", shlex.quote(step.game_id), "--seq", str(step.seq),
+            "--entropy", shlex.quote(step.entropy or ""),
+        ])
+    return {"commit": step.commit, "server_seed": step.server_seed, "entropy": step.entropy,
+            "next_commit": step.next_commit, "matches": matches, "command": command}
+
+
+def map_caption(step: StepReport) -> str:
+    when = "initial position" if step.seq == 0 else f"after step {step.seq}"
+    return f"Game {step.game_id} · {when} · {step.side.capitalize()} player's view"
+
+
+def report_context(step: StepReport, svg: str) -> dict[str, Any]:
+    """Everything the template shows, from an already projected step."""
+    reporter = reporter_for(step.game)
+    before = reporter.status(step.module, step.state_before)
+    after = reporter.status(step.module, step.state_after)
+    decision = reporter.decision(step.module, step.decision) if step.decision else None
+    return {
+        "step": step,
+        "outcome_words": OUTCOME_WORDS.get(step.outcome, step.outcome),
+        "before": before,
+        "after": after,
+        "orders": order_rows(step),
+        "sections": reporter.narrate(step),
+        "rolls": roll_rows(step.events),
+        "decision": decision,
+        "losses": reporter.losses(step),
+        "position": reporter.position(step.module, step.state_after),
+        "map_svg": Markup(svg),  # built by lxml, every text node escaped
+        "seed": seed_check(step),
+    }
+
+
+def render_html(step: StepReport, svg: str) -> str:
+    """The HTML page of an already projected step with `svg` inline."""
+    template = environment().get_template(REPORT_TEMPLATE)
+    return template.render(**report_context(step, svg))
+
+
+def svg_to_png(svg: str) -> bytes:
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    return png
+
+
+def render_report(step: StepReport) -> RenderedReport:
+    """The report of one step for `step.side`: HTML, SVG and PNG of the same map."""
+    seen = project_step(step)
+    view = reporter_for(seen.game).map_view(seen.module, seen.state_after, seen.side,
+                                            map_caption(seen))
+    svg = draw_area_map(seen.module, view)
+    return RenderedReport(render_html(seen, svg), svg, svg_to_png(svg))
+
+
+def write_report(step: StepReport, outdir: Path) -> dict[str, Path]:
+    """Write report.html (map inline), map.svg and map.png into `outdir`."""
+    report = render_report(step)
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    paths = {"html": outdir / "report.html", "svg": outdir / "map.svg",
+             "png": outdir / "map.png"}
+    paths["html"].write_text(report.html, encoding="utf-8")
+    paths["svg"].write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + report.svg + "\n",
+                            encoding="utf-8")
+    paths["png"].write_bytes(report.png)
+    return paths

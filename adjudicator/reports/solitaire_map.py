@@ -1,0 +1,118 @@
+"""What the Barbarossa Solitaire map shows: control (German-side grey, Soviet-side white,
+as the rulebook's map), each area's start side as a thin rim, the front, and the
+counters (army-group band on German armies; allies in their own colours;
+garrisons as a small 'G' marker)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.reports.areamap import SEA_COLOURS
+from adjudicator.reports.model import Counter, LegendItem, MapView
+from adjudicator.reports.solitaire_lexicon import PHASES, Lexicon, plural
+
+GERMAN_AREA = "#bcbcb2"
+SOVIET_AREA = "#fbf2ee"
+GERMAN_RIM = "#5d5d55"
+SOVIET_RIM = "#dc8a78"
+# counters: body, text, band
+NATIONALITY_STYLE = {
+    "german": ("#7c826e", "#ffffff", "#3f4437"),
+    "romanian": ("#ecd55a", "#1d1d1b", "#a08512"),
+    "hungarian": ("#4e8a3b", "#ffffff", "#2c5620"),
+    "italian": ("#b9dc9e", "#1d1d1b", "#5b8c40"),
+}
+# German armies carry their army group's colour on the band (translator's note)
+GROUP_BAND = {"AGN": "#2f5f8f", "AGC": "#2b2b28", "AGS": "#8f3a2c", "GER": "#5b4a80"}
+GROUP_NAMES = {"AGN": "Army Group North", "AGC": "Army Group Centre",
+               "AGS": "Army Group South", "GER": "German reinforcement"}
+GARRISON = Counter("G", "", "#ffffff", "#1d1d1b", "", "Garrison", marker=True)
+
+
+def units_by_area(lex: Lexicon, state: dict[str, Any]) -> dict[str, list[str]]:
+    stacks: dict[str, list[str]] = {}
+    for unit, area in sorted(state.get("units", {}).items()):
+        stacks.setdefault(area, []).append(unit)
+    return {a: sorted(us, key=lex.nationality_rank) for a, us in sorted(stacks.items())}
+
+
+def occupied(state: dict[str, Any]) -> set[str]:
+    return set(state.get("units", {}).values()) | set(state.get("garrisons", []))
+
+
+def front_line(lex: Lexicon, state: dict[str, Any]) -> list[str]:
+    """Areas with German forces (garrisons too) adjacent to a Soviet-controlled area."""
+    control = state.get("control", {})
+    return sorted(a for a in occupied(state)
+                  if any(control.get(n) == "soviet" for n in lex.adjacent.get(a, ())))
+
+
+def german_count(state: dict[str, Any]) -> int:
+    return sum(1 for side in state.get("control", {}).values() if side == "german")
+
+
+def counter_for(lex: Lexicon, unit: str) -> Counter:
+    nat = lex.nationality(unit)
+    body, ink, band = NATIONALITY_STYLE.get(nat, NATIONALITY_STYLE["german"])
+    group = lex.group(unit)
+    if nat == "german":
+        band = GROUP_BAND.get(group, band)
+    return Counter(lex.short(unit), group, body, ink, band, lex.unit(unit))
+
+
+def map_view(lex: Lexicon, state: dict[str, Any], side: str, caption: str | None = None) -> MapView:
+    control = state.get("control", {})
+    fills = {a: GERMAN_AREA if control.get(a) == "german" else SOVIET_AREA for a in lex.areas}
+    rims = {a: GERMAN_RIM if lex.start_side.get(a) == "german" else SOVIET_RIM
+            for a in lex.areas if lex.start_side.get(a)}
+    front = sorted((a, b) for a in lex.areas if control.get(a) == "german"
+                   for b in lex.adjacent.get(a, ()) if control.get(b) == "soviet")
+    counters: dict[str, list[Counter]] = {}
+    for area in sorted(state.get("garrisons", [])):
+        counters.setdefault(area, []).append(
+            Counter("G", "", GARRISON.fill, GARRISON.ink, "", f"Garrison in {lex.area(area)}",
+                    marker=True))
+    for area, units in units_by_area(lex, state).items():
+        counters.setdefault(area, []).extend(counter_for(lex, u) for u in units)
+
+    phase = str(state.get("phase", ""))
+    when = lex.turn(state.get("turn"))
+    title = f"{lex.title} — {when}"
+    title += ", game over" if phase == "game-over" else f", {PHASES.get(phase, phase)} phase"
+    result = state.get("result")
+    facts = [f"{plural(german_count(state), 'German-controlled area')}",
+             f"{plural(len(front_line(lex, state)), 'front-line area')}"]
+    if result:
+        facts.insert(0, str(result.get("level")))
+    subtitle = " · ".join([caption or f"{side.capitalize()} player's view", *facts])
+    return MapView(title, subtitle, fills, rims, front, set(front_line(lex, state)), counters,
+                   legend(lex))
+
+
+def legend(lex: Lexicon) -> list[LegendItem]:
+    items = [
+        LegendItem("area", "German-controlled", fill=GERMAN_AREA),
+        LegendItem("area", "Soviet-controlled", fill=SOVIET_AREA),
+        LegendItem("rim", "German side at start", fill="none", stroke=GERMAN_RIM),
+        LegendItem("rim", "Soviet side at start", fill="none", stroke=SOVIET_RIM),
+        LegendItem("front", "Front line"),
+    ]
+    seen: set[str] = set()
+    order = list(GROUP_NAMES)
+    for unit in sorted(lex.pieces, key=lambda u: (
+            lex.nationality_rank(u)[0], order.index(lex.group(u)) if lex.group(u) in order
+            else len(order), lex.nationality_rank(u))):
+        nat = lex.nationality(unit)
+        key = lex.group(unit) if nat == "german" else nat
+        if key in seen:
+            continue
+        seen.add(key)
+        name = GROUP_NAMES.get(key, f"{key} army") if nat == "german" else \
+            f"{lex.nationality_name(nat)} army"
+        sample = counter_for(lex, unit)
+        items.append(LegendItem("counter", name, counter=Counter(
+            sample.text, sample.band, sample.fill, sample.ink, sample.band_fill, name)))
+    items.append(LegendItem("counter", "Garrison", counter=GARRISON))
+    for i, (name, _) in enumerate(lex.seas.values()):
+        items.append(LegendItem("sea", name, fill=SEA_COLOURS[i % len(SEA_COLOURS)]))
+    return items

@@ -1,0 +1,181 @@
+"""The conformance harness: one case = one small position, orders, scripted dice,
+and what must come out (DESIGN §12, DATC style).
+
+A case file (`tests/conformance/<game>/*.xml`) holds one or more cases:
+
+    <cases xmlns="urn:pbem:conformance:1" game="solitaire">
+      <case id="combat-attack-chart-1-unit-roll-1" rule="Combat">
+        <description>What the case shows, in the rulebook's words.</description>
+        <options soviet="hard"/>                          (optional: game options)
+        <position ...>...</position>                      (a position file, docs/position-files.md)
+        <dice>1 4</dice>                                  (the die values drawn, in order)
+        <orders><attack target="lvov" units="GER-6"/></orders>   (game orders, no envelope)
+        <expect>
+          <accepted/> | <rejected rule="Combat" code="not-adjacent"/> | <decision kind="..."/>
+          <event kind="attacked" result="-1" column="1"/>          (some event has these values)
+          <no-event kind="advanced"/>                              (no such event)
+          <unit id="GER-6" at="warsaw"/>  (at="off-map" when not on the map)
+          <control area="lvov" side="soviet"/>
+          <garrison area="minsk" present="false"/>
+          <state key="phase" value="attack"/>                       (a top-level state value)
+        </expect>
+      </case>
+    </cases>
+
+Die values: a d6 or D3 roll takes one value 1-6 (the d6 face); a random pick
+among N candidates takes one value 1-N. The case fails if the rules draw more
+dice than scripted, or fewer.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from adjudicator.engine.orders import Order
+from adjudicator.engine.step import StepResult, run_step
+from adjudicator.games import get_game
+from adjudicator.security.xmlsafe import parse_trusted_file
+
+CASE_NS = "urn:pbem:conformance:1"
+ORDERS_NS = "urn:pbem:orders:1"
+
+
+class ScriptedDice:
+    """Dice that return the case's values, in order (value v means uniform(n) = v - 1)."""
+
+    def __init__(self, values: list[int]) -> None:
+        self.values = list(values)
+        self.used = 0
+
+    def uniform(self, n: int) -> int:
+        if self.used >= len(self.values):
+            raise AssertionError(f"the rules drew die {self.used + 1} (1..{n}), but the case "
+                                 f"scripts only {len(self.values)}")
+        value = self.values[self.used]
+        if not 1 <= value <= n:
+            raise AssertionError(f"scripted die {self.used + 1} is {value}, outside 1..{n}")
+        self.used += 1
+        return value - 1
+
+
+@dataclass
+class Case:
+    id: str
+    rule: str
+    file: Path
+    element: etree._Element
+
+    def child(self, name: str) -> etree._Element | None:
+        return self.element.find(f"{{{CASE_NS}}}{name}")
+
+
+def load_cases(game: str) -> list[Case]:
+    cases = []
+    for path in sorted((Path(__file__).parent / game).glob("*.xml")):
+        root = parse_trusted_file(path)
+        for el in root.iterfind(f"{{{CASE_NS}}}case"):
+            cases.append(Case(el.get("id"), el.get("rule"), path, el))
+    return cases
+
+
+def orders_of(case: Case) -> list[Order]:
+    container = case.child("orders")
+    result: list[Order] = []
+    for el in container if container is not None else []:
+        if not isinstance(el.tag, str):
+            continue
+        result.append(Order(etree.QName(el).localname, dict(el.attrib), index=len(result),
+                            line=el.sourceline))
+    return result
+
+
+def run_case(game: str, case: Case) -> tuple[StepResult, ScriptedDice]:
+    package = get_game(game)
+    module = package.bundled_module
+    options_el = case.child("options")
+    options = dict(options_el.attrib) if options_el is not None else {}
+    position = case.element.find("{urn:pbem:position:1}position")
+    if position is not None:
+        state = package.rules.position_state(module, copy.deepcopy(position), options)
+    else:
+        scenario = case.element.get("scenario", "campaign")
+        state = package.rules.initial_state(module, scenario, options)
+    dice_el = case.child("dice")
+    dice = ScriptedDice([int(v) for v in (dice_el.text or "").split()] if dice_el is not None
+                        else [])
+    result = run_step(package.rules, module, state, orders_of(case), "german", dice)
+    return result, dice
+
+
+def matches(data: dict[str, Any], want: dict[str, str]) -> bool:
+    for key, value in want.items():
+        if key == "kind":
+            continue
+        got = data.get(key)
+        if isinstance(got, list):
+            got = " ".join(str(x) for x in got)
+        elif isinstance(got, bool):
+            got = "true" if got else "false"
+        elif got is None:
+            got = ""
+        if str(got) != value:
+            return False
+    return True
+
+
+def check_expectations(case: Case, result: StepResult, dice: ScriptedDice) -> list[str]:
+    """Every expectation the result fails, in words (empty when the case passes)."""
+    problems: list[str] = []
+    if dice.used != len(dice.values):
+        problems.append(f"the case scripts {len(dice.values)} dice, the rules drew {dice.used}")
+    state = result.state
+    events = [e.to_json() for e in result.events]
+    expect = case.child("expect")
+    for el in expect if expect is not None else []:
+        if not isinstance(el.tag, str):
+            continue
+        tag = etree.QName(el).localname
+        want = dict(el.attrib)
+        if tag == "accepted" and result.outcome != "accepted":
+            problems.append(f"expected acceptance, got {result.outcome}: "
+                            f"{result.rejection.as_record() if result.rejection else ''}")
+        elif tag == "rejected":
+            record = result.rejection.as_record() if result.rejection else None
+            if record is None or not matches(record, want):
+                problems.append(f"expected rejection {want}, got {record}")
+        elif tag == "decision":
+            got = result.decision.to_json() if result.decision else None
+            if got is None or not matches(got, want):
+                problems.append(f"expected decision {want}, got {got}")
+        elif tag == "event":
+            if not any(e["kind"] == want["kind"] and matches(e, want) for e in events):
+                problems.append(f"no event like {want}; events of that kind: "
+                                f"{[e for e in events if e['kind'] == want['kind']]}")
+        elif tag == "no-event":
+            if any(e["kind"] == want["kind"] and matches(e, want) for e in events):
+                problems.append(f"unexpected event like {want}")
+        elif tag == "unit":
+            at = state["units"].get(want["id"], "off-map")
+            if at != want["at"]:
+                problems.append(f"{want['id']} is at {at}, expected {want['at']}")
+        elif tag == "control":
+            if state["control"][want["area"]] != want["side"]:
+                problems.append(f"{want['area']} is {state['control'][want['area']]}, "
+                                f"expected {want['side']}")
+        elif tag == "garrison":
+            present = want["area"] in state["garrisons"]
+            if present != (want.get("present", "true") == "true"):
+                problems.append(f"garrison in {want['area']}: {present}, expected "
+                                f"{want.get('present', 'true')}")
+        elif tag == "state":
+            got = state.get(want["key"])
+            if str(got) != want["value"]:
+                problems.append(f"state {want['key']} is {got!r}, expected {want['value']!r}")
+        else:
+            problems.append(f"unknown expectation <{tag}>")
+    return problems

@@ -1,0 +1,146 @@
+"""End to end through the `pbem` CLI: keygen, new, template, check, sign, adjudicate,
+report, verify; and every way a submission can be wrong, each refused with a
+clear message and nothing lost."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from adjudicator.cli import main
+
+
+def pbem(*args: str | Path, code: int | None = 0, stdin: str | None = None) -> Result:
+    result = CliRunner().invoke(main, [str(a) for a in args], input=stdin)
+    if code is not None:
+        assert result.exit_code == code, (result.output, result.exception)
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.fixture()
+def game(tmp_path: Path) -> Path:
+    pbem("keygen", tmp_path / "alice")
+    pbem("keygen", tmp_path / "mallory")
+    pbem("new", "solitaire", "--scenario", "campaign", "--side",
+         f"german={tmp_path / 'alice.pub'}", "--test-seed", "00" * 32, "--game-id", "e2e",
+         "-o", tmp_path / "g")
+    return tmp_path / "g"
+
+
+def template(game: Path, orders: str, out: Path) -> Path:
+    text = pbem("orders", "template", game, "--side", "german").output
+    text = text.replace("  <!-- your orders here, in the order they are to be carried out -->\n",
+                        orders + "\n")
+    out.write_text(text)
+    return out
+
+
+def status(game: Path) -> dict:
+    return json.loads(pbem("status", game, "--json").output)
+
+
+def test_a_turn_from_keygen_to_verify(game: Path, tmp_path: Path) -> None:
+    orders = template(game, '  <move unit="GER-9" to="konigsberg"/>\n  <end-turn/>',
+                      tmp_path / "t1.xml")
+    assert "note: not signed yet" in pbem("check", game, orders).output
+    pbem("sign", orders, "--key", tmp_path / "alice.key")
+    assert "OK" in pbem("check", game, orders).output
+    out = pbem("adjudicate", game, orders).output
+    assert "step 1 adjudicated" in out and "seed revealed" in out
+    report = re.search(r"report for german: (\S+)", out)
+    assert report and Path(report.group(1)).exists()
+    assert status(game)["seq"] == 2
+    assert "OK" in pbem("verify", game).output
+    rolls = json.loads(pbem("journal", "rolls", game, "--json").output)["rolls"]
+    assert all(r["seq"] == 1 for r in rolls)
+    pbem("report", game, "--step", "0", "-o", tmp_path / "rep")
+    assert (tmp_path / "rep" / "german" / "map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_tampered_file_is_refused_and_kept(game: Path, tmp_path: Path) -> None:
+    orders = template(game, "  <end-turn/>", tmp_path / "t.xml")
+    pbem("sign", orders, "--key", tmp_path / "alice.key")
+    orders.write_text(orders.read_text().replace("<end-turn/>", '<move unit="GER-9" to="x"/>'))
+    result = pbem("adjudicate", game, orders, code=2)
+    assert "signature does not match" in result.output
+    assert status(game)["seq"] == 1
+    assert len(list((game / "submissions").iterdir())) == 1
+    assert "OK" in pbem("verify", game).output
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("prev", "ab" * 32, "does not match the game's current prev"),
+    ("commit", "cd" * 32, "does not match the game's current commit"),
+    ("seq", "7", "step 7, which is not yet reached"),
+    ("game", "other-game", "addressed to game='other-game'"),
+])
+def test_a_misaddressed_file_is_refused(game: Path, tmp_path: Path, field: str, value: str,
+                                        words: str) -> None:
+    orders = template(game, "  <end-turn/>", tmp_path / "t.xml")
+    text = re.sub(rf'{field}="[^"]*"', f'{field}="{value}"', orders.read_text(), count=1)
+    orders.write_text(text)
+    pbem("sign", orders, "--key", tmp_path / "alice.key")
+    assert words in pbem("adjudicate", game, orders, code=2).output
+    assert status(game)["seq"] == 1
+
+
+def test_a_file_signed_with_another_key_is_refused(game: Path, tmp_path: Path) -> None:
+    orders = template(game, "  <end-turn/>", tmp_path / "t.xml")
+    pbem("sign", orders, "--key", tmp_path / "mallory.key")
+    assert "not a key of this game's players" in pbem("adjudicate", game, orders, code=2).output
+
+
+def test_a_replayed_file_is_refused(game: Path, tmp_path: Path) -> None:
+    orders = template(game, "  <end-turn/>", tmp_path / "t.xml")
+    pbem("sign", orders, "--key", tmp_path / "alice.key")
+    pbem("adjudicate", game, orders)
+    assert "already adjudicated" in pbem("adjudicate", game, orders, code=2).output
+    assert status(game)["seq"] == 2
+    assert "OK" in pbem("verify", game).output
+
+
+def test_an_illegal_order_keeps_the_orders_before_it(game: Path, tmp_path: Path) -> None:
+    orders = template(game, '  <move unit="GER-9" to="konigsberg"/>\n'
+                      '  <move unit="GER-9" to="warsaw"/>\n  <end-turn/>', tmp_path / "t.xml")
+    pbem("sign", orders, "--key", tmp_path / "alice.key")
+    out = pbem("adjudicate", game, orders, code=2).output
+    assert "order 2 (line 5) rejected, rule Movement: GER-9 has already moved" in out
+    assert status(game)["phase"] == "movement"
+    assert "OK" in pbem("verify", game).output
+
+
+def test_garbage_never_crashes(game: Path, tmp_path: Path) -> None:
+    for name, data in [("empty", b""), ("binary", bytes(range(256))),
+                       ("html", b"<html><body>hi</body></html>"),
+                       ("bomb", b'<!DOCTYPE x [<!ENTITY a "aaaa">]><orders>&a;</orders>')]:
+        path = tmp_path / name
+        path.write_bytes(data)
+        result = pbem("adjudicate", game, path, code=2)
+        assert result.output.startswith("pbem: refused")
+        pbem("check", game, path, code=2)
+        pbem("sign", path, "--key", tmp_path / "alice.key", code=1)
+    assert status(game)["seq"] == 1
+
+
+def test_errors_are_one_line_without_traceback(tmp_path: Path) -> None:
+    assert "unknown game" in pbem("new", "chess", "--side", "a=b", "-o", tmp_path / "x",
+                                  code=1).output
+    assert "not a game directory" in pbem("status", tmp_path, code=1).output
+    out = pbem("dice", "derive", "--server-seed", "zz", "--game", "g", "--seq", "1",
+               "--entropy", "00", code=1).output
+    assert "hexadecimal" in out
+
+
+def test_dice_derive_matches_the_journal(game: Path, tmp_path: Path) -> None:
+    orders = template(game, '  <attack target="kurland" units="GER-16"/>\n', tmp_path / "t.xml")
+    pbem("sign", orders, "--key", tmp_path / "alice.key")
+    pbem("adjudicate", game, orders)
+    roll = json.loads(pbem("journal", "rolls", game, "--json").output)["rolls"][0]
+    values = pbem("dice", "derive", "--server-seed", roll["server_seed"], "--game", "e2e",
+                  "--seq", "1", "--entropy", roll["entropy"], "--count", "1").output.split()
+    assert int(values[0]) == roll["raw"]
