@@ -263,7 +263,8 @@ def place_reinforcement(ctx: StepContext, order: Order) -> None:
     if problem:
         raise IllegalOrder(RULE_REINFORCEMENTS, problem, code="bad-entry")
     for earlier in due[: due.index(unit)]:
-        if any(entry_problem(ctx, charts, earlier, a) is None for a in entry_areas(charts, earlier)):
+        if any(entry_problem(ctx, charts, earlier, a) is None
+               for a in entry_areas(charts, earlier)):
             raise IllegalOrder(RULE_REINFORCEMENTS, f"{earlier} has waited longer and can enter "
                                f"now, so it enters before {unit}", code="queue-order")
     if area in ctx.state["garrisons"]:

@@ -161,8 +161,9 @@ def position_state(module: ModuleData, root: etree._Element, options: dict[str, 
         elif tag == "value" and el.get("name") == "retreat-year":
             state["retreat-years"].append(el.get("value"))
         else:
+            kind = f" kind={el.get('kind')!r}" if el.get("kind") else ""
             raise InvalidInput(f"position file line {el.sourceline}: a solitaire position has "
-                               f"no <{tag}{' kind=' + repr(el.get('kind')) if el.get('kind') else ''}>")
+                               f"no <{tag}{kind}>")
     for rein in scenario.iter("{urn:pbem:module:1}reinforcement"):
         if charts.turn(rein.get("turn")).index > start:
             state["schedule"].append([rein.get("piece"), rein.get("turn")])
