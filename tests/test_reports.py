@@ -463,7 +463,7 @@ def test_seed_reveal(turn_report: Any, module: ModuleData) -> None:
         assert value in text
     assert "Seed matches commitment yes" in text
     assert (f"pbem dice derive --server-seed {SEED} --game g-test --seq 3 "
-            f"--entropy {step.entropy}") in text
+            f"--entropy {step.entropy} --sides 6,6,6,6,6,2,6,6") in text
 
 
 def test_seed_mismatch_is_flagged(module: ModuleData) -> None:
@@ -616,3 +616,108 @@ def test_write_report(tmp_path: Path, module: ModuleData) -> None:
     etree.parse(str(paths["svg"]))
     html = paths["html"].read_text(encoding="utf-8")
     assert re.search(r"<svg[^>]*class=\"area-map\"", html)  # the map is inline
+
+
+# -- the real module, through the referee: journal -> StepReport -> report ----------------
+
+EXAMPLE_KEYS = Path(__file__).resolve().parent.parent / "examples" / "solitaire"
+
+
+def naive_orders(game: Any, seq: int) -> list[str]:
+    """Every front-line stack attacks one adjacent Soviet area; answers take the last
+    option; the first step sets standing instructions."""
+    from adjudicator.games.solitaire.common import charts_of
+    from adjudicator.games.solitaire.control import front_line
+
+    state = game.state
+    if state.get("pending"):
+        pending = state["pending"]
+        return [f'<answer decision="{pending["id"]}" choice="{pending["options"][-1]}"/>']
+    charts = charts_of(game.module)
+    lines = []
+    if seq == 1:
+        lines.append('<standing loss-priority="RUM-4 RUM-3 GER-18" '
+                     'on-retreat-or-eliminate="retreat" retreat-priority="warsaw bucharest"/>')
+    used: set[str] = set()
+    for area in front_line(charts, state):
+        units = sorted(u for u, a in state["units"].items() if a == area)
+        targets = [n for n in charts.board.neighbours(area)
+                   if state["control"][n] == "soviet" and n not in used]
+        if units and targets and area != "bucharest":
+            used.add(targets[seq % len(targets)])
+            lines.append(f'<attack target="{targets[seq % len(targets)]}" '
+                         f'units="{" ".join(units)}"/>')
+    return [*lines, "<end-turn/>"]
+
+
+@pytest.fixture(scope="module")
+def played_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from adjudicator.engine.orders import ORDERS_NS
+    from adjudicator.games import get_game
+    from adjudicator.referee.gamedir import load_game
+    from adjudicator.referee.referee import adjudicate, create_game
+    from adjudicator.security.keys import load_private_key
+    from adjudicator.security.signing import sign_orders
+    from adjudicator.security.xmlsafe import parse_untrusted
+
+    try:
+        get_game("solitaire").bundled_module  # noqa: B018 - loads and validates it
+    except Exception as exc:  # noqa: BLE001 - the module is assembled by another tool
+        pytest.skip(f"the bundled solitaire module is not available: {exc}")
+    directory = tmp_path_factory.mktemp("game") / "g"
+    create_game(directory, "solitaire", "campaign",
+                {"german": (EXAMPLE_KEYS / "german.pub").read_bytes()},
+                options={"soviet": "hard"}, test_seed=b"report tests" * 2, game_id="rep-1")
+    key = load_private_key((EXAMPLE_KEYS / "german.key").read_bytes())
+    for seq in range(1, 8):
+        game = load_game(directory)
+        if game.acting_side is None:
+            break
+        body = "\n  ".join(naive_orders(game, seq))
+        text = (f'<orders xmlns="{ORDERS_NS}" game="rep-1" module="solitaire" side="german" '
+                f'seq="{seq}" prev="{game.state_hash}" commit="{game.current_commit}">\n'
+                f"  <entropy></entropy>\n  {body}\n</orders>\n")
+        signed = sign_orders(parse_untrusted(text.encode()), key,
+                             entropy=hashlib.sha256(b"entropy %d" % seq).digest())
+        result = adjudicate(directory, signed)
+        assert result.kind == "step", result.error
+    return directory
+
+
+def test_reports_of_a_real_game(played_game: Path, tmp_path: Path) -> None:
+    from adjudicator.engine.dice import DiceStream
+    from adjudicator.referee.gamedir import load_game
+    from adjudicator.reports.from_journal import step_report
+    from adjudicator.reports.solitaire import HANDLERS
+
+    game = load_game(played_game)
+    areas = len(game.module.findall("m:map/m:area"))
+    kinds: set[str] = set()
+    for seq in range(len(game.steps) + 1):
+        step = step_report(game, seq, "german")
+        report = render_report(step)
+        kinds |= {e["kind"] for e in step.events}
+        doc = lxml_html.fromstring(report.html)
+        rolls = [e for e in step.events if e["kind"] == "roll"]
+        # every roll is in the table and told exactly once in the narrative
+        assert len(doc.xpath("//section[@id='rolls']//tbody/tr")) == len(rolls)
+        refs = [a.get("href") for a in doc.xpath("//a[@class='rollref']")]
+        assert sorted(refs) == sorted(f"#roll-{n}" for n in range(1, len(rolls) + 1))
+        # the derive command's stream gives the raw values of the table, in order
+        if step.server_seed:
+            stream = DiceStream(bytes.fromhex(step.server_seed), step.game_id, seq,
+                                bytes.fromhex(step.entropy or ""))
+            assert [stream.uniform(e["sides"]) + 1 for e in rolls] == \
+                [e.get("d6", e["value"]) for e in rolls]
+            assert "Seed matches commitment yes" in words(doc.get_element_by_id("seed"))
+        root = etree.fromstring(report.svg.encode())
+        assert len(root.findall(f".//{SVG}path[@data-area]")) == areas
+        assert struct.unpack(">II", report.png[16:24]) == svg_size(report.svg)
+        assert step.state_hash in report.html
+        if step.decision:
+            assert f'choice="{step.decision["options"][0]}"' in words(
+                doc.get_element_by_id("decision"))
+    assert kinds - {"roll"} <= set(HANDLERS)
+    assert {"attacked", "soviet-attack-target", "turn-began"} <= kinds
+    paths = write_report(step_report(game, len(game.steps), "german"), tmp_path)
+    assert paths["png"].stat().st_size > 10_000

@@ -1,40 +1,48 @@
 """A simple German player for Barbarossa Solitaire, used to write the example game.
 
-It is a tool, not part of the adjudicator: it reads the game's position and
-writes an order file the way a careful human would, checking each order with
-the dry run (`check` without dice) before keeping it. Its strategy is plain:
-bring rear units up to the front, garrison what they leave behind, attack the
-Soviet areas next to the front (with more units once the Germans lose their
-1941 edge), and place reinforcements as they come.
+It is a tool, not part of the adjudicator: it reads the position and writes the
+orders a careful human might, keeping only orders the dry run (no dice)
+accepts. Its plan: hold every front-line area with at least one unit, bring
+rear units up, garrison the areas it leaves behind, attack next to the front
+with enough units for the year, and place reinforcements as they come.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import dataclass
 
+from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
+from adjudicator.engine.rules import GameRules
+from adjudicator.engine.state import State
 from adjudicator.engine.step import run_step
 from adjudicator.games.solitaire.common import charts_of
-from adjudicator.games.solitaire.control import GERMAN, SOVIET, borders_soviet, front_line
-from adjudicator.referee.gamedir import Game, load_game
+from adjudicator.games.solitaire.control import (
+    GERMAN,
+    SOVIET,
+    borders_soviet,
+    front_line,
+    units_in,
+)
 
-LOSS_PRIORITY = "ITA-8 HUN-2 RUM-4 RUM-3 GER-8 GER-18 GER-16 GER-17 GER-11 GER-2 GER-4 GER-9 GER-6"
+LOSS_PRIORITY = ("ITA-8 HUN-2 RUM-4 RUM-3 GER-8 GER-18 GER-16 GER-17 GER-11 GER-2 GER-4 GER-9 "
+                 "GER-6").split()
+# Units per attack, by year: enough for a sure or nearly sure success (Attack Chart).
+ATTACKERS = {1941: 1, 1942: 2, 1943: 2, 1944: 3, 1945: 3}
 
 
+@dataclass
 class Draft:
-    """Orders that passed the dry run so far, in order."""
+    """Orders that passed the dry run so far, and the position they lead to."""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.orders: list[Order] = []
-        self.state = game.state
+    rules: GameRules
+    module: ModuleData
+    state: State
+    orders: list[Order]
 
     def try_add(self, kind: str, **attrs: str) -> bool:
-        """Keep the order if the rules accept it in the position the kept orders
-        lead to (as far as that is known without dice)."""
         candidate = Order(kind, attrs, index=len(self.orders))
-        result = run_step(self.game.package.rules, self.game.module, self.state, [candidate],
-                          "german", dice=None)
+        result = run_step(self.rules, self.module, self.state, [candidate], "german", dice=None)
         if result.rejection is not None:
             return False
         self.orders.append(candidate)
@@ -43,57 +51,73 @@ class Draft:
         return True
 
 
-def plan(directory: Path, standing: bool) -> list[Order]:
-    """The orders for the game's current step."""
-    game = load_game(directory)
-    draft = Draft(game)
-    pending = game.state.get("pending")
+def plan(rules: GameRules, module: ModuleData, state: State, *, retreat_orders: bool = True,
+         mistake: bool = False) -> list[Order]:
+    """The German orders for the current step. With `mistake`, the file ends with an
+    order the rules forbid (to show what a rejection looks like)."""
+    draft = Draft(rules, module, state, [])
+    pending = state.get("pending")
     if pending:
-        draft.try_add("answer", decision=pending["id"], choice=choose(game, pending))
+        draft.try_add("answer", decision=pending["id"], choice=choose(pending))
         return draft.orders
-    charts = charts_of(game.module)
-    if standing and not game.state["standing"].get("german"):
-        westward = sorted(charts.board.areas, key=lambda a: charts.board.distances("berlin")[a])
-        draft.try_add("standing", **{"loss-priority": LOSS_PRIORITY,
-                                     "on-retreat-or-eliminate": "retreat",
-                                     "retreat-priority": " ".join(westward)})
-    phase = game.state["phase"]
-    if phase == "movement":
+    set_standing_instructions(draft, retreat_orders)
+    if state["phase"] == "movement":
         plan_moves(draft)
-    if phase in ("movement", "attack"):
+    if state["phase"] in ("movement", "attack"):
         plan_attacks(draft)
+    if mistake:
+        unit = sorted(state["units"])[0]
+        draft.orders.append(Order("move", {"unit": unit, "to": state["units"][unit]},
+                                  index=len(draft.orders)))
+        return draft.orders
     plan_reinforcements(draft)
     draft.try_add("end-turn")
     return draft.orders
 
 
-def choose(game: Game, pending: dict) -> str:
-    """Answer a decision: retreat westward if offered, else lose the least useful unit."""
+def set_standing_instructions(draft: Draft, retreat_orders: bool) -> None:
+    wanted = {"loss-priority": LOSS_PRIORITY}
+    if retreat_orders:
+        charts = charts_of(draft.module)
+        from_berlin = charts.board.distances("berlin")
+        wanted["on-retreat-or-eliminate"] = "retreat"  # type: ignore[assignment]
+        wanted["retreat-priority"] = sorted(charts.board.areas, key=lambda a: from_berlin[a])
+    have = draft.state["standing"].get("german", {})
+    if all(have.get(k) == v for k, v in wanted.items()):
+        return
+    draft.try_add("standing", **{k: v if isinstance(v, str) else " ".join(v)
+                                 for k, v in wanted.items()})
+
+
+def choose(pending: dict) -> str:
+    """Retreat westward if offered, else lose the least useful unit."""
     retreats = [o for o in pending["options"] if o.startswith("retreat:")]
     if retreats:
-        return retreats[0]
-    priority = LOSS_PRIORITY.split()
-    return min(pending["options"], key=lambda o: priority.index(o.split(":")[1]))
+        return str(retreats[0])
+    return str(min(pending["options"], key=lambda o: LOSS_PRIORITY.index(o.split(":")[1])))
 
 
-def distance_to_front(draft: Draft, area: str) -> int:
-    charts = charts_of(draft.game.module)
+def soviet_distance(draft: Draft, area: str) -> int:
+    charts = charts_of(draft.module)
     dist = charts.board.distances(area)
-    soviet = [a for a, side in draft.state["control"].items() if side == SOVIET]
-    return min((dist[a] for a in soviet if a in dist), default=99)
+    return min((dist[a] for a, side in draft.state["control"].items()
+                if side == SOVIET and a in dist), default=99)
 
 
 def plan_moves(draft: Draft) -> None:
-    charts = charts_of(draft.game.module)
+    """Fill empty-looking front areas first, then bring rear units closer."""
+    charts = charts_of(draft.module)
     for unit in sorted(draft.state["units"]):
         here = draft.state["units"][unit]
-        if here in front_line(charts, draft.state):
+        line = front_line(charts, draft.state)
+        if here in line and len(units_in(draft.state, here)) <= 2:
             continue
-        options = [a for a, side in sorted(draft.state["control"].items())
-                   if side == GERMAN and a != here]
-        options.sort(key=lambda a: (distance_to_front(draft, a), a))
-        for area in options:
-            if distance_to_front(draft, area) >= distance_to_front(draft, here):
+        targets = sorted(
+            (a for a, side in draft.state["control"].items() if side == GERMAN and a != here),
+            key=lambda a: (a not in line or len(units_in(draft.state, a)) > 1,
+                           soviet_distance(draft, a), len(units_in(draft.state, a)), a))
+        for area in targets:
+            if soviet_distance(draft, area) >= soviet_distance(draft, here) and here not in line:
                 break
             if draft.try_add("move", unit=unit, to=area):
                 draft.try_add("garrison", area=here)
@@ -101,38 +125,40 @@ def plan_moves(draft: Draft) -> None:
 
 
 def plan_attacks(draft: Draft) -> None:
-    charts = charts_of(draft.game.module)
-    year = charts.turn(draft.state["turn"]).year
-    per_attack = 1 if year == 1941 else 2
-    free = {u: a for u, a in draft.state["units"].items() if u not in draft.state["attacked"]}
-    targets_taken: set[str] = set()
+    """Attack from each front-line area: every Soviet neighbour at once when there
+    are units enough (then the area is no longer on the front), otherwise keep one
+    unit behind and attack what the rest can."""
+    charts = charts_of(draft.module)
+    size = ATTACKERS[charts.turn(draft.state["turn"]).year]
+    taken: set[str] = set()
     for area in front_line(charts, draft.state):
-        units = sorted(u for u, a in free.items() if a == area)
+        free = [u for u in units_in(draft.state, area) if u not in draft.state["attacked"]]
+        free.sort(key=LOSS_PRIORITY.index, reverse=True)
         targets = [t for t in charts.board.neighbours(area)
-                   if draft.state["control"][t] == SOVIET and t not in targets_taken]
-        targets.sort(key=lambda t: charts.board.distances(t).get("moscow", 99))
+                   if draft.state["control"][t] == SOVIET and t not in taken]
+        targets.sort(key=lambda t: (charts.board.distances(t).get("moscow", 99), t))
+        if len(free) < len(targets) * size:
+            free = free[:-1]  # one stays to hold the area
         for target in targets:
-            group = units[:per_attack]
-            if len(group) < per_attack or len(units) - per_attack < 1 and year > 1941:
-                break  # keep one unit behind to hold the area
-            loss = sorted(group, key=LOSS_PRIORITY.split().index)[0]
-            if draft.try_add("attack", target=target, units=" ".join(group), lose=loss):
-                targets_taken.add(target)
-                units = units[per_attack:]
+            if len(free) < size:
+                break
+            group, free = free[:size], free[size:]
+            loss = min(group, key=LOSS_PRIORITY.index)
+            if draft.try_add("attack", target=target, units=" ".join(sorted(group)), lose=loss):
+                taken.add(target)
 
 
 def plan_reinforcements(draft: Draft) -> None:
-    charts = charts_of(draft.game.module)
+    charts = charts_of(draft.module)
     for entry in list(draft.state["queue"]):
-        for area in charts.nationalities[charts.pieces[entry["unit"]].nationality].enters:
+        nationality = charts.pieces[entry["unit"]].nationality
+        for area in charts.nationalities[nationality].enters:
             if not borders_soviet(charts, draft.state, area) and \
                     draft.try_add("reinforce", unit=entry["unit"], area=area):
                 break
 
 
 def to_xml(orders: list[Order]) -> str:
-    lines = []
-    for order in orders:
-        attrs = "".join(f' {k}="{v}"' for k, v in order.attrs.items())
-        lines.append(f"  <{order.kind}{attrs}/>")
-    return "\n".join(lines)
+    return "\n".join(
+        f"  <{o.kind}{''.join(f' {k}={chr(34)}{v}{chr(34)}' for k, v in o.attrs.items())}/>"
+        for o in orders)

@@ -143,7 +143,7 @@ AREAS: dict[str, dict] = {
     "kiev": dict(name="Kiev", side=S, rom=False, seed=(30.5, 50.2),
                  hidden=[(28.6, 50.3), (28.6, 49.2), (32.3, 50.6), (31.8, 49.4)]),
     "odessa": dict(name="Odessa", side=S, rom=True, seed=(30.2, 47.0),
-                   hidden=[(28.6, 47.0), (27.9, 48.1), (29.0, 45.8), (32.2, 47.0),
+                   hidden=[(28.6, 47.0), (27.9, 48.1), (29.0, 45.8), (32.2, 47.0), (30.5, 46.3),
                            (30.0, 48.2)]),
     "sevastopol": dict(name="Sevastopol", side=S, rom=True, seed=(34.1, 45.1),
                        hidden=[(33.4, 45.4), (35.9, 45.3)]),
@@ -217,7 +217,8 @@ NEUTRALS: dict[str, dict] = {
                                          (36.0, 41.0), (27.5, 39.0)]),
     "iran": dict(name="Iran", seeds=[(47.0, 38.2), (45.0, 37.8)]),
     "central-asia": dict(name="Soviet Central Asia (not in play)",
-                         seeds=[(56.0, 43.0), (60.0, 41.0), (54.0, 45.5), (53.0, 41.0)]),
+                         seeds=[(56.0, 43.0), (60.0, 41.0), (54.0, 45.5), (53.0, 41.0),
+                                (51.6, 44.9), (51.6, 43.6)]),
 }
 
 SOVIET = "|".join(k for k, v in AREAS.items() if v["side"] == S)
@@ -270,7 +271,7 @@ BORDERS: list[tuple[str, str, str, list[tuple[float, float]]]] = [
      [(19.9, 52.45), (19.5, 52.8), (19.45, 53.2), (19.6, 53.55), (19.45, 53.9),
       (19.45, 54.2), (19.5, 54.45), (19.3, 54.8)]),
     ("East Prussia (Zichenau) | General Government", "konigsberg", "warsaw",
-     [(19.9, 52.45), (20.4, 52.35), (20.9, 52.45), (21.5, 52.62), (22.1, 52.68)]),
+     [(19.9, 52.45), (20.4, 52.42), (20.9, 52.55), (21.5, 52.68), (22.1, 52.68)]),
     ("German-Soviet line 1939 (East Prussia | Bialystok)", "konigsberg", SOVIET,
      [(22.1, 52.68), (21.95, 52.95), (22.1, 53.2), (22.6, 53.42), (23.1, 53.6),
       (23.5, 53.95)]),
@@ -418,6 +419,7 @@ ADJ_ADD: list[tuple[str, str, str]] = [
 ADJ_REMOVE: list[tuple[str, str, str]] = []
 
 MIN_BORDER_PX = 12.0  # ~25 km: shorter contacts are corners, not borders
+COVERAGE_TOLERANCE = 1.0  # px, simplification of the finished area/neutral shapes
 LABEL_RADIUS = 70.0  # px around the main seed in which the label is placed
 
 # Sea areas: membership from the rules; marker hint (lon, lat) per member.
@@ -807,6 +809,10 @@ def generate():
         if not g.is_empty:
             regions[lab] = g
     regions = clean_regions(regions)
+    # simplify all regions together so that shared borders stay shared
+    labs = sorted(regions)
+    simplified = shapely.coverage_simplify([regions[lab] for lab in labs], COVERAGE_TOLERANCE)
+    regions = {lab: shapely.make_valid(geom) for lab, geom in zip(labs, simplified, strict=True)}
     missing = [a for a in AREAS if a not in regions or regions[a].is_empty]
     if missing:
         raise SystemExit(f"areas without land: {missing}")
@@ -932,7 +938,7 @@ def write_xml(res, path: Path) -> None:
         el = etree.SubElement(bd, f"{{{NS}}}water")
         el.set("name", name)
         el.set("d", geom_path(g))
-    for nid in sorted(res["neutrals"]):
+    for nid in sorted(res["neutrals"], key=lambda n: NEUTRALS[n]["name"]):
         el = etree.SubElement(bd, f"{{{NS}}}neutral")
         el.set("name", NEUTRALS[nid]["name"])
         el.set("d", geom_path(res["neutrals"][nid], min_area=8.0))
@@ -1029,13 +1035,19 @@ def main(argv: list[str] | None = None) -> int:
         for (a, b), ln in sorted(res["lengths"].items()):
             flag = "" if ln > MIN_BORDER_PX else "   (below threshold)"
             print(f"  {a}-{b}: {ln:.1f}px{flag}")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from check_map import check  # tools/ is not a package
+
+    problems = check(args.out, verbose=args.report)
+    for p in problems:
+        print(f"FAIL: {p}")
     if args.preview:
         import cairosvg
 
         svg = preview_svg(args.out)
         cairosvg.svg2png(bytestring=svg.encode(), write_to=str(args.preview))
         print(f"preview: {args.preview}")
-    return 0
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from example_player import plan, to_xml  # noqa: E402
 
+from adjudicator.referee.gamedir import load_game  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "solitaire"
 TEST_SEED = hashlib.sha256(b"Barbarossa Solitaire example game").hexdigest()
@@ -61,7 +63,11 @@ def play(out: Path, scenario: str = "campaign") -> Path:
         seq = status["seq"]
         path = turns / f"step-{seq:02d}.xml"
         pbem("orders", "template", str(game), "--side", "german", "-o", str(path))
-        orders = to_xml(plan(game, standing=seq >= 4))
+        position = load_game(game)
+        # Standing retreat orders come only from step 6, so the early Soviet attacks
+        # ask the player; step 2 ends with a mistake, to show a rejected order.
+        orders = to_xml(plan(position.package.rules, position.module, position.state,
+                             retreat_orders=seq >= 6, mistake=seq == 2))
         text = path.read_text("utf-8")
         start = text.index("  <entropy></entropy>\n") + len("  <entropy></entropy>\n")
         path.write_text(text[:start] + orders + "\n</orders>\n", "utf-8")

@@ -114,10 +114,15 @@ def seed_check(step: StepReport) -> dict[str, Any]:
             matches = False
     command = None
     if step.server_seed is not None:
+        sides = [str(e.get("sides", 6)) for e in step.events if e.get("kind") == "roll"]
+        if len(set(sides)) > 1:
+            draws = ["--sides", ",".join(sides)]
+        else:
+            draws = ["--sides", sides[0] if sides else "6", "--count", str(max(1, len(sides)))]
         command = " ".join([
             "pbem dice derive", "--server-seed", shlex.quote(step.server_seed),
             "--game", shlex.quote(step.game_id), "--seq", str(step.seq),
-            "--entropy", shlex.quote(step.entropy or ""),
+            "--entropy", shlex.quote(step.entropy or ""), *draws,
         ])
     return {"commit": step.commit, "server_seed": step.server_seed, "entropy": step.entropy,
             "next_commit": step.next_commit, "matches": matches, "command": command}

@@ -16,6 +16,7 @@ from typing import Any
 
 from adjudicator.engine.events import Event
 from adjudicator.engine.module import ModuleData
+from adjudicator.games.solitaire.rules import SolitaireRules
 from adjudicator.reports.model import (
     DecisionView,
     Line,
@@ -71,11 +72,12 @@ class Narration:
         self.turn_start = False
         self.sections: list[tuple[tuple[str, str], Section]] = []
         self.block: Line | None = None
-        self.block_rule: str | None = None
         self.attack: dict[str, Any] | None = None  # the German attack being told
         self.control: tuple[Line, str, str, list[str], bool] | None = None  # merging
         self.pending: list[tuple[int, dict[str, Any]]] = []
         self.rolls = 0
+        self.turn_start_event = False  # the event being told belongs to a turn's start
+        self.rules = SolitaireRules()
 
     # -- building lines ------------------------------------------------------------------
     def group(self) -> tuple[str, str]:
@@ -93,7 +95,6 @@ class Narration:
         line = Line([sentence], rule, kind, list(rolls or []))
         self.sections[-1][1].lines.append(line)
         self.block = line if block else None
-        self.block_rule = rule if block else None
         self.attack = None
         self.control = None
         return line
@@ -143,8 +144,6 @@ class Narration:
         self.flush_rolls()
         return self.finish()
 
-    turn_start_event = False
-
     def replay(self, event: dict[str, Any]) -> None:
         if event.get("kind") == "phase-ended":
             self.phase = str(event.get("next", self.phase))
@@ -153,10 +152,8 @@ class Narration:
             self.phase = "movement"
         if self.state is None:
             return
-        from adjudicator.games.solitaire.rules import SolitaireRules
-
         try:
-            SolitaireRules().apply(self.state, Event.from_json(event))
+            self.rules.apply(self.state, Event.from_json(event))
         except Exception:  # noqa: BLE001 - a partial event list still narrates
             self.state = None
 
@@ -565,9 +562,10 @@ class SolitaireReporter:
             facts.append(("Still to place", ", ".join(state["unplaced"])))
         standing = (state.get("standing") or {}).get("german")
         if standing:
-            parts = [f"loss priority {' '.join(standing.get('loss-priority', [])) or '—'}",
-                     f"on a 2: {standing.get('on-retreat-or-eliminate', 'ask')}",
-                     f"retreat priority {' '.join(standing.get('retreat-priority', [])) or '—'}"]
+            retreat = [lex.area(a) for a in standing.get("retreat-priority", [])]
+            parts = [f"loss priority {', '.join(standing.get('loss-priority', [])) or '—'}",
+                     f"on a Soviet 2: {standing.get('on-retreat-or-eliminate', 'ask me')}",
+                     f"retreat priority {', '.join(retreat) or '—'}"]
             facts.append(("Standing instructions", "; ".join(parts)))
         options = state.get("options") or {}
         if options:
