@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench install clean
+.PHONY: run test lint bench fuzz examples install clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,9 +18,10 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/python tools/play_example.py --out out
 
-## The full test suite (ruff, then pytest).
+## The full test suite: ruff, mypy --strict on the engine, then pytest.
 test: $(STAMP)
 	$(BIN)/ruff check adjudicator exporters tests tools
+	$(BIN)/mypy --strict --follow-imports=silent adjudicator/engine
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
@@ -29,6 +30,14 @@ lint: $(STAMP)
 ## Timings of one adjudicated turn, a full verification and one report (no assertions).
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+
+## Long runs of the untrusted-input properties (not part of `make test`).
+fuzz: $(STAMP)
+	$(BIN)/python tools/fuzz.py
+
+## Regenerate the example game in examples/solitaire/ (after a rules change).
+examples: $(STAMP)
+	$(BIN)/python tools/play_example.py --out out/example --update-examples
 
 clean:
 	rm -rf $(VENV) out .pytest_cache

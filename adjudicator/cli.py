@@ -319,6 +319,9 @@ def verify_command(path: Path, as_json: bool) -> None:
                    f"final state {report.final_state_hash}")
         if report.summary:
             click.echo("  " + ", ".join(f"{k}: {v}" for k, v in report.summary.items()))
+        if report.test_game:
+            click.echo("  note: a TEST game: its seeds derive from a test seed, so its rolls "
+                       "prove nothing about fairness")
     else:
         d = report.divergence
         assert d is not None
@@ -349,7 +352,7 @@ def report(directory: Path, seq: int | None, side: str | None, outdir: Path) -> 
 
 @main.group()
 def dice() -> None:
-    """Audit dice by hand (DESIGN §6)."""
+    """Audit dice by hand (docs/protocol.md)."""
 
 
 @dice.command("derive")

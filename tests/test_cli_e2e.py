@@ -144,3 +144,16 @@ def test_dice_derive_matches_the_journal(game: Path, tmp_path: Path) -> None:
     values = pbem("dice", "derive", "--server-seed", roll["server_seed"], "--game", "e2e",
                   "--seq", "1", "--entropy", roll["entropy"], "--count", "1").output.split()
     assert int(values[0]) == roll["raw"]
+
+
+def test_no_unrevealed_seed_ever_appears_in_the_journal(game: Path, tmp_path: Path) -> None:
+    for n in range(3):
+        orders = template(game, "  <end-turn/>", tmp_path / f"t{n}.xml")
+        pbem("sign", orders, "--key", tmp_path / "alice.key")
+        pbem("adjudicate", game, orders)
+        secrets = json.loads((game / "referee" / "secrets.json").read_text())
+        journal = (game / "journal.jsonl").read_text()
+        upcoming = secrets["seeds"][str(status(game)["seq"])]
+        assert upcoming not in journal
+        assert secrets["test_seed"] not in journal
+    assert (game / "referee").stat().st_mode & 0o077 == 0

@@ -31,7 +31,7 @@ class ModuleData:
         found = self.root.xpath(path, namespaces=NS)
         if not found:
             raise ModuleError(f"module {self.game} has no {path}")
-        return found[0]  # type: ignore[no-any-return]
+        return found[0]  # type: ignore[no-any-return,unused-ignore]
 
     def findall(self, path: str) -> list[etree._Element]:
         return list(self.root.xpath(path, namespaces=NS))

@@ -33,7 +33,7 @@ class Order:
 
 
 def local_name(element: etree._Element) -> str:
-    return etree.QName(element).localname
+    return str(etree.QName(element).localname)
 
 
 def orders_from_envelope(root: etree._Element) -> list[Order]:

@@ -42,6 +42,7 @@ class Divergence:
 @dataclass
 class VerifyReport:
     game_id: str | None = None
+    test_game: bool = False
     steps: int = 0
     refused: int = 0
     rolls: int = 0
@@ -90,6 +91,7 @@ def _verify(journal: Path, report: VerifyReport) -> None:
     if header.get("format") != JOURNAL_FORMAT:
         raise _fail(1, None, "format", f"unknown journal format {header.get('format')!r}")
     report.game_id = header.get("game_id")
+    report.test_game = bool(header.get("test_game"))
     try:
         referee = load_public_key(header["referee"]["public_key"].encode("ascii"))
         package, module = header_module(header)

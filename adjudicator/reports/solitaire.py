@@ -372,7 +372,7 @@ class Narration:
             return "a garrison only"
         if not germans:
             return "only non-German units"
-        return f"fewest German units ({len(germans)})"
+        return f"the fewest German units, {len(germans)}"
 
     def soviet_attack_effect(self, e: dict[str, Any]) -> None:
         lex = self.lex
