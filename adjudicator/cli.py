@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
-from lxml import etree
 
 from adjudicator.engine import dice as dice_scheme
 from adjudicator.errors import PbemError
@@ -414,6 +413,3 @@ def journal_rolls(directory: Path, as_json: bool) -> None:
         click.echo(f"  {roll['seq']}.{roll['n']}  {roll['die']:<12} raw {roll['raw']:>2} -> "
                    f"{roll['value']:>2}  {roll['purpose']}")
 
-
-def _xml_error(exc: etree.Error) -> NoReturn:  # pragma: no cover - defensive
-    fail(f"XML error: {exc}")

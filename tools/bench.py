@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import statistics
 import tempfile
@@ -22,6 +23,7 @@ from adjudicator.reports.from_journal import step_report
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "solitaire"
+TEST_SEED = hashlib.sha256(b"Barbarossa Solitaire example game").digest()
 
 
 def timed(label: str, job: Callable[[], object], repeat: int) -> None:
@@ -46,7 +48,7 @@ def main() -> None:
         create_game(target, "solitaire", header["scenario"],
                     {"german": (EXAMPLE / "german.pub").read_bytes()},
                     options=header["options"], game_id=header["game_id"],
-                    test_seed=bytes.fromhex(header_test_seed()))
+                    test_seed=TEST_SEED)
         adjudicate(target, first_turn)
 
     try:
@@ -58,11 +60,6 @@ def main() -> None:
     finally:
         shutil.rmtree(work)
 
-
-def header_test_seed() -> str:
-    import hashlib
-
-    return hashlib.sha256(b"Barbarossa Solitaire example game").hexdigest()
 
 
 if __name__ == "__main__":

@@ -25,8 +25,8 @@ from adjudicator.games.solitaire.control import (
     units_in,
 )
 
-LOSS_PRIORITY = ("ITA-8 HUN-2 RUM-4 RUM-3 GER-8 GER-18 GER-16 GER-17 GER-11 GER-2 GER-4 GER-9 "
-                 "GER-6").split()
+LOSS_PRIORITY = ["ITA-8", "HUN-2", "RUM-4", "RUM-3", "GER-8", "GER-18", "GER-16", "GER-17",
+                 "GER-11", "GER-2", "GER-4", "GER-9", "GER-6"]
 # Units per attack, by year: enough for a sure or nearly sure success (Attack Chart).
 ATTACKERS = {1941: 1, 1942: 2, 1943: 2, 1944: 3, 1945: 3}
 

@@ -10,10 +10,13 @@ and the archive of every file ever submitted.
 from __future__ import annotations
 
 import base64
+import fcntl
 import hashlib
 import hmac
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,6 +92,16 @@ class GameDir:
             return load_private_key(self.referee_key_file.read_bytes())
         except OSError as exc:
             raise JournalError(f"cannot read the referee key: {exc.strerror}") from None
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the game's lock: one adjudication at a time per game directory."""
+        with (self.path / ".lock").open("a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
 
     def archive(self, raw: bytes) -> Path:
         """Keep a submitted file's bytes, whatever they are, before anything else."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,8 +60,6 @@ class JournalLine:
 
 def read_lines(path: Path) -> Iterator[JournalLine]:
     """Every line of a journal, parsed. JournalError names the line that is broken."""
-    import json
-
     try:
         handle = path.open("rb")
     except OSError as exc:
@@ -83,8 +83,6 @@ def read_lines(path: Path) -> Iterator[JournalLine]:
 
 def append_line(path: Path, entry: dict[str, Any]) -> bytes:
     """Append one entry as a canonical JSON line, flushed to disk; returns its bytes."""
-    import os
-
     line = canonical_json(entry)
     with path.open("ab") as handle:
         handle.write(line + b"\n")

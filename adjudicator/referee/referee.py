@@ -120,6 +120,12 @@ def create_game(
 def adjudicate(directory: Path, raw: bytes) -> Adjudication:
     """Adjudicate one submitted file against the game in `directory`."""
     gamedir = GameDir(directory)
+    with gamedir.locked():
+        return _adjudicate(gamedir, raw)
+
+
+def _adjudicate(gamedir: GameDir, raw: bytes) -> Adjudication:
+    directory = gamedir.path
     game = load_game(directory)
     archived = gamedir.archive(raw)
     key = gamedir.referee_key()
