@@ -157,3 +157,63 @@ def test_no_unrevealed_seed_ever_appears_in_the_journal(game: Path, tmp_path: Pa
         assert upcoming not in journal
         assert secrets["test_seed"] not in journal
     assert (game / "referee").stat().st_mode & 0o077 == 0
+
+
+POSITION = """<?xml version="1.0" encoding="UTF-8"?>
+<position xmlns="urn:pbem:position:1" game="solitaire" scenario="campaign"
+          turn="1944-autumn" phase="movement">
+  <unit id="GER-6" at="warsaw"/>
+  <unit id="GER-9" at="berlin"/>
+  <marker kind="garrison" at="prague"/>
+  <marker kind="garrison" at="silesia"/>
+  <marker kind="garrison" at="slovakia"/>
+  <pool name="reinforcements"><unit id="GER-8" due="1944-autumn"/></pool>
+  <pool name="out"><unit id="ITA-8"/></pool>
+</position>
+"""
+
+
+def test_a_game_from_a_position_file(tmp_path: Path) -> None:
+    pbem("keygen", tmp_path / "ref")
+    (tmp_path / "pos.xml").write_text(POSITION)
+    pbem("new", "solitaire", "--side", f"german={tmp_path / 'ref.pub'}", "--position",
+         tmp_path / "pos.xml", "-o", tmp_path / "g")
+    info = status(tmp_path / "g")
+    assert info["turn"] == "1944-autumn" and info["phase"] == "movement"
+    orders = template(tmp_path / "g", '  <reinforce unit="GER-8" area="prague"/>\n  <end-turn/>',
+                      tmp_path / "t.xml")
+    pbem("sign", orders, "--key", tmp_path / "ref.key")
+    pbem("adjudicate", tmp_path / "g", orders)
+    assert "OK" in pbem("verify", tmp_path / "g").output
+
+
+def test_a_bad_position_file_is_refused_clearly(tmp_path: Path) -> None:
+    pbem("keygen", tmp_path / "ref")
+    (tmp_path / "pos.xml").write_text(POSITION.replace('at="warsaw"', 'at="atlantis"'))
+    out = pbem("new", "solitaire", "--side", f"german={tmp_path / 'ref.pub'}", "--position",
+               tmp_path / "pos.xml", "-o", tmp_path / "g", code=1).output
+    assert "atlantis" in out
+    (tmp_path / "pos.xml").write_text(POSITION.replace("<unit id", "<unicorn id", 1))
+    assert "position file line" in pbem("new", "solitaire", "--side",
+                                        f"german={tmp_path / 'ref.pub'}", "--position",
+                                        tmp_path / "pos.xml", "-o", tmp_path / "g2",
+                                        code=1).output
+
+
+def test_a_game_with_its_own_module_file(tmp_path: Path) -> None:
+    from adjudicator.games import get_game
+
+    bundled = get_game("solitaire").data_dir / "module.xml"
+    custom = bundled.read_text("utf-8").replace('name="Nazi Major Victory"',
+                                                 'name="Decisive German Victory"')
+    (tmp_path / "module.xml").write_text(custom)
+    pbem("keygen", tmp_path / "ref")
+    pbem("new", "solitaire", "--side", f"german={tmp_path / 'ref.pub'}", "--module",
+         tmp_path / "module.xml", "-o", tmp_path / "g")
+    header = json.loads((tmp_path / "g" / "journal.jsonl").read_text().splitlines()[0])
+    assert header["module"]["data"] is not None
+    assert "OK" in pbem("verify", tmp_path / "g" / "journal.jsonl").output
+    (tmp_path / "broken.xml").write_text(custom.replace("<pieces>", "<piecez>", 1))
+    assert "module" in pbem("new", "solitaire", "--side", f"german={tmp_path / 'ref.pub'}",
+                            "--module", tmp_path / "broken.xml", "-o", tmp_path / "g2",
+                            code=1).output

@@ -122,7 +122,7 @@ AREAS: dict[str, dict] = {
                     hidden=[(22.0, 56.8), (25.4, 55.0), (23.5, 55.3), (27.0, 56.5)]),
     "leningrad": dict(name="Leningrad", side=S, rom=False, seed=(30.4, 59.4),
                       hidden=[(29.2, 60.6), (29.2, 58.8), (32.6, 59.5), (28.7, 57.9),
-                              (30.0, 61.0)]),
+                              (30.0, 61.0), (31.4, 58.8)]),
     "arkangel": dict(name="Arkangel", side=S, rom=False, seed=(40.0, 63.3),
                      hidden=[(34.0, 62.5), (33.5, 65.0), (32.7, 61.2), (31.2, 62.0),
                              (35.8, 61.0), (45.5, 65.0), (36.0, 67.5), (43.5, 62.0),
@@ -685,13 +685,12 @@ def build_land():
     land_px = land_px.simplify(0.8, preserve_topology=True)
     keep = [p for p in parts_of(land_px) if p.area >= 8.0]
     land_px = unary_union(keep)
-    lakes_px = []
+    by_name: dict[str, list] = {}
     for props, g in lakes:
         gp = project_geom(g).intersection(FRAME)
         gp = gp.simplify(0.8, preserve_topology=True)
-        polys = [p for p in parts_of(gp) if p.area >= 6.0]
-        if polys:
-            lakes_px.append((props["name"], unary_union(polys)))
+        by_name.setdefault(props["name"], []).extend(p for p in parts_of(gp) if p.area >= 6.0)
+    lakes_px = [(name, unary_union(polys)) for name, polys in sorted(by_name.items()) if polys]
     return land_px, lakes_px
 
 

@@ -10,6 +10,7 @@ A case file (`tests/conformance/<game>/*.xml`) holds one or more cases:
         <position ...>...</position>                      (a position file, docs/position-files.md)
         <dice>1 4</dice>                                  (the die values drawn, in order)
         <orders><attack target="lvov" units="GER-6"/></orders>   (game orders, no envelope)
+        <orders><answer decision="D1" choice="eliminate:GER-6"/></orders>  (optional: next step)
         <expect>
           <accepted/> | <rejected rule="Combat" code="not-adjacent"/> | <decision kind="..."/>
           <event kind="attacked" result="-1" column="1"/>          (some event has these values)
@@ -17,14 +18,30 @@ A case file (`tests/conformance/<game>/*.xml`) holds one or more cases:
           <unit id="GER-6" at="warsaw"/>  (at="off-map" when not on the map)
           <control area="lvov" side="soviet"/>
           <garrison area="minsk" present="false"/>
-          <state key="phase" value="attack"/>                       (a top-level state value)
+          <state key="phase" value="attack"/>          (a state value; a dotted key reads
+                                                        into a mapping: key="soviet.left")
+          <pool name="reinforcements" unit="GER-8" due="1942-summer"/>
+                                         (a unit waiting to enter, with the turn it was due;
+                                          name="returns": a removed unit's scheduled return;
+                                          name="out": out of the game; present="false": not
+                                          in that pool)
         </expect>
       </case>
     </cases>
 
+Without a position the case starts from the scenario named by the case's
+`scenario` attribute (default `campaign`).
+
+Each `<orders>` element is one step (one order file), run on the state the
+step before it left, with one dice stream for the whole case. `<accepted/>`,
+`<rejected>` and `<decision>` describe the last step; events are those of
+every step; the other expectations read the final state.
+
 Die values: a d6 or D3 roll takes one value 1-6 (the d6 face); a random pick
 among N candidates takes one value 1-N. The case fails if the rules draw more
-dice than scripted, or fewer.
+dice than scripted, or fewer. `<dice then="V">` lets the rules draw more: every
+draw after the listed values takes V (for procedures whose length the case does
+not pin down, e.g. the reconstructed number of Soviet attacks in a late turn).
 """
 
 from __future__ import annotations
@@ -48,11 +65,17 @@ ORDERS_NS = "urn:pbem:orders:1"
 class ScriptedDice:
     """Dice that return the case's values, in order (value v means uniform(n) = v - 1)."""
 
-    def __init__(self, values: list[int]) -> None:
+    def __init__(self, values: list[int], then: int | None = None) -> None:
         self.values = list(values)
+        self.then = then
         self.used = 0
 
     def uniform(self, n: int) -> int:
+        if self.used >= len(self.values) and self.then is not None:
+            self.used += 1
+            if not 1 <= self.then <= n:
+                raise AssertionError(f"die {self.used} takes then={self.then}, outside 1..{n}")
+            return self.then - 1
         if self.used >= len(self.values):
             raise AssertionError(f"the rules drew die {self.used + 1} (1..{n}), but the case "
                                  f"scripts only {len(self.values)}")
@@ -73,6 +96,9 @@ class Case:
     def child(self, name: str) -> etree._Element | None:
         return self.element.find(f"{{{CASE_NS}}}{name}")
 
+    def children(self, name: str) -> list[etree._Element]:
+        return self.element.findall(f"{{{CASE_NS}}}{name}")
+
 
 def load_cases(game: str) -> list[Case]:
     cases = []
@@ -83,8 +109,7 @@ def load_cases(game: str) -> list[Case]:
     return cases
 
 
-def orders_of(case: Case) -> list[Order]:
-    container = case.child("orders")
+def orders_of(container: etree._Element | None) -> list[Order]:
     result: list[Order] = []
     for el in container if container is not None else []:
         if not isinstance(el.tag, str):
@@ -106,9 +131,16 @@ def run_case(game: str, case: Case) -> tuple[StepResult, ScriptedDice]:
         scenario = case.element.get("scenario", "campaign")
         state = package.rules.initial_state(module, scenario, options)
     dice_el = case.child("dice")
-    dice = ScriptedDice([int(v) for v in (dice_el.text or "").split()] if dice_el is not None
-                        else [])
-    result = run_step(package.rules, module, state, orders_of(case), "german", dice)
+    values = [int(v) for v in (dice_el.text or "").split()] if dice_el is not None else []
+    then = dice_el.get("then") if dice_el is not None else None
+    dice = ScriptedDice(values, int(then) if then else None)
+    steps = case.children("orders") or [None]
+    events = []
+    for container in steps:
+        result = run_step(package.rules, module, state, orders_of(container), "german", dice)
+        events.extend(result.events)
+        state = result.state
+    result.events = events
     return result, dice
 
 
@@ -128,10 +160,21 @@ def matches(data: dict[str, Any], want: dict[str, str]) -> bool:
     return True
 
 
+def pool_entries(state: dict[str, Any], name: str) -> list[tuple[str, str | None]]:
+    """(unit, turn) pairs of a pool: reinforcements waiting, returns scheduled, out."""
+    if name == "reinforcements":
+        return [(e["unit"], e["due"]) for e in state["queue"]]
+    if name == "returns":
+        return [(unit, due) for unit, due in state["schedule"]]
+    if name == "out":
+        return [(unit, None) for unit in state["out"]]
+    raise AssertionError(f"unknown pool {name!r}")
+
+
 def check_expectations(case: Case, result: StepResult, dice: ScriptedDice) -> list[str]:
     """Every expectation the result fails, in words (empty when the case passes)."""
     problems: list[str] = []
-    if dice.used != len(dice.values):
+    if dice.used < len(dice.values) or (dice.used > len(dice.values) and dice.then is None):
         problems.append(f"the case scripts {len(dice.values)} dice, the rules drew {dice.used}")
     state = result.state
     events = [e.to_json() for e in result.events]
@@ -173,9 +216,18 @@ def check_expectations(case: Case, result: StepResult, dice: ScriptedDice) -> li
                 problems.append(f"garrison in {want['area']}: {present}, expected "
                                 f"{want.get('present', 'true')}")
         elif tag == "state":
-            got = state.get(want["key"])
+            got: Any = state
+            for part in want["key"].split("."):
+                got = got.get(part) if isinstance(got, dict) else None
             if str(got) != want["value"]:
                 problems.append(f"state {want['key']} is {got!r}, expected {want['value']!r}")
+        elif tag == "pool":
+            entries = pool_entries(state, want["name"])
+            found = [due for unit, due in entries if unit == want["unit"]
+                     and ("due" not in want or due == want["due"])]
+            if bool(found) != (want.get("present", "true") == "true"):
+                problems.append(f"{want['unit']} in pool {want['name']}: {bool(found)}, expected "
+                                f"{want.get('present', 'true')}; the pool holds {entries}")
         else:
             problems.append(f"unknown expectation <{tag}>")
     return problems
