@@ -9,6 +9,7 @@ PNG is cairosvg's rasterization of that same string.
 
 from __future__ import annotations
 
+import io
 import shlex
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,6 +20,7 @@ from xml.sax.saxutils import quoteattr
 import cairosvg
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
+from PIL import Image
 
 from adjudicator.engine.dice import commitment
 from adjudicator.reports.areamap import draw_area_map
@@ -162,8 +164,14 @@ def render_html(step: StepReport, svg: str) -> str:
 
 
 def svg_to_png(svg: str) -> bytes:
-    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
-    return png
+    """Rasterize the SVG, then store it with a 256-colour palette: a map has few
+    colours, and the file (mailed with every report) shrinks about fourfold."""
+    rgba = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode("utf-8"))))
+    palette = rgba.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE,
+                                           dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    palette.save(out, "PNG", optimize=True)
+    return out.getvalue()
 
 
 def render_report(step: StepReport) -> RenderedReport:
