@@ -277,7 +277,9 @@ class Narration:
                             f"{lex.area(attack['target'])} stays Soviet-controlled", None,
                             "attack", join=True)
             return
-        text = f"{lex.unit(unit)} is eliminated in {lex.area(e['area'])}"
+        where = (f"in {lex.area(e['area'])}" if e.get("area")
+                 else "while waiting to enter as a reinforcement")
+        text = f"{lex.unit(unit)} is eliminated {where}"
         if self.block is None or self.block.kind != "soviet":
             text += f" ({e.get('reason', '')})"
         text += f"; {'it ' + back if e.get('returns') else 'it is ' + back}"
@@ -525,7 +527,8 @@ class SolitaireReporter:
         for e in step.events:
             if e.get("kind") == "unit-removed":
                 back = lex.turn(e["returns"]) if e.get("returns") else "out of the game"
-                out.append(Loss(lex.unit(e["unit"]), lex.area(e.get("area")),
+                out.append(Loss(lex.unit(e["unit"]),
+                                lex.area(e["area"]) if e.get("area") else "(waiting to enter)",
                                 str(e.get("reason", "")), str(e.get("rule", "")), back))
             elif e.get("kind") == "garrison-removed" and \
                     str(e.get("rule", "")).startswith("Soviet Combat"):

@@ -53,6 +53,7 @@ from typing import Any
 
 from lxml import etree
 
+from adjudicator.engine.events import Event
 from adjudicator.engine.orders import Order
 from adjudicator.engine.step import StepResult, run_step
 from adjudicator.games import get_game
@@ -135,7 +136,7 @@ def run_case(game: str, case: Case) -> tuple[StepResult, ScriptedDice]:
     then = dice_el.get("then") if dice_el is not None else None
     dice = ScriptedDice(values, int(then) if then else None)
     steps = case.children("orders") or [None]
-    events = []
+    events: list[Event] = []
     for container in steps:
         result = run_step(package.rules, module, state, orders_of(container), "german", dice)
         events.extend(result.events)
@@ -184,9 +185,11 @@ def check_expectations(case: Case, result: StepResult, dice: ScriptedDice) -> li
             continue
         tag = etree.QName(el).localname
         want = dict(el.attrib)
-        if tag == "accepted" and result.outcome != "accepted":
-            problems.append(f"expected acceptance, got {result.outcome}: "
-                            f"{result.rejection.as_record() if result.rejection else ''}")
+        if tag == "accepted":
+            if result.outcome != "accepted":
+                problems.append(f"expected acceptance, got {result.outcome}: "
+                                f"{result.rejection.as_record() if result.rejection else ''}"
+                                f"{result.decision.to_json() if result.decision else ''}")
         elif tag == "rejected":
             record = result.rejection.as_record() if result.rejection else None
             if record is None or not matches(record, want):
@@ -216,11 +219,11 @@ def check_expectations(case: Case, result: StepResult, dice: ScriptedDice) -> li
                 problems.append(f"garrison in {want['area']}: {present}, expected "
                                 f"{want.get('present', 'true')}")
         elif tag == "state":
-            got: Any = state
+            value: Any = state
             for part in want["key"].split("."):
-                got = got.get(part) if isinstance(got, dict) else None
-            if str(got) != want["value"]:
-                problems.append(f"state {want['key']} is {got!r}, expected {want['value']!r}")
+                value = value.get(part) if isinstance(value, dict) else None
+            if str(value) != want["value"]:
+                problems.append(f"state {want['key']} is {value!r}, expected {want['value']!r}")
         elif tag == "pool":
             entries = pool_entries(state, want["name"])
             found = [due for unit, due in entries if unit == want["unit"]

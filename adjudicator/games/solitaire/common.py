@@ -34,12 +34,19 @@ def update_control(ctx: StepContext, charts: Charts, cause: str) -> None:
     """Recompute control after a change, then apply the Restrictions that follow from
     it; eliminations empty areas, so repeat until nothing changes."""
     while True:
-        new = compute_control(charts, ctx.state, ctx.state["control"])
-        for area in sorted(new):
-            if new[area] != ctx.state["control"][area]:
-                ctx.emit("control-changed", area=area, side=new[area], cause=cause)
+        refresh_control(ctx, charts, cause)
         if not eliminate_allies_of_lost_capitals(ctx, charts):
             return
+
+
+def refresh_control(ctx: StepContext, charts: Charts, cause: str) -> None:
+    """Recompute control after a change, without the Restrictions that follow from it
+    (during the set-up of Free placement, when Bucharest or Budapest may still be
+    waiting for their units)."""
+    new = compute_control(charts, ctx.state, ctx.state["control"])
+    for area in sorted(new):
+        if new[area] != ctx.state["control"][area]:
+            ctx.emit("control-changed", area=area, side=new[area], cause=cause)
 
 
 def eliminate_allies_of_lost_capitals(ctx: StepContext, charts: Charts) -> bool:
@@ -59,13 +66,14 @@ def eliminate_allies_of_lost_capitals(ctx: StepContext, charts: Charts) -> bool:
 
 
 def remove_unit(ctx: StepContext, charts: Charts, unit: str, reason: str, rule: str) -> None:
-    """Remove a unit; it returns as a reinforcement three turns later, except an
-    Italian unit, which is out of the game (rules: Reinforcements)."""
+    """Remove a unit, from the map or from the reinforcement queue (area None); it
+    returns as a reinforcement three turns later, except an Italian unit, which is
+    out of the game (rules: Reinforcements)."""
     state = ctx.state
     turn = charts.turn(state["turn"])
     lost_for_good = charts.nationalities[nationality(charts, unit)].lost_for_good
     back = None if lost_for_good else charts.turn_at(turn.index + charts.return_after)
-    ctx.emit("unit-removed", unit=unit, area=state["units"][unit], reason=reason, rule=rule,
+    ctx.emit("unit-removed", unit=unit, area=state["units"].get(unit), reason=reason, rule=rule,
              returns=back.id if back else None)
 
 

@@ -17,6 +17,7 @@ from adjudicator.games.solitaire.common import (
     german_area,
     name_of,
     nationality,
+    refresh_control,
     remove_unit,
     update_control,
 )
@@ -54,7 +55,12 @@ def enter_phase(ctx: StepContext, phase: str, doing: str) -> None:
                 f"place every unit before play begins; still to place: "
                 f"{', '.join(ctx.state['unplaced'])}", code="setup-incomplete")
         following = PHASES[PHASES.index(ctx.state["phase"]) + 1]
+        leaving_setup = ctx.state["phase"] == "setup"
         ctx.emit("phase-ended", phase=ctx.state["phase"], next=following)
+        if leaving_setup:
+            # Free placement: the Restrictions that follow from control (Bucharest or
+            # Budapest left Soviet-controlled) apply once every unit is placed.
+            update_control(ctx, charts_of(ctx.module), "set-up complete")
 
 
 def known_unit(charts: Charts, unit: str, rule: str) -> None:
@@ -75,7 +81,8 @@ def unit_on_map(ctx: StepContext, charts: Charts, unit: str, rule: str) -> str:
 
 
 def place_unit(ctx: StepContext, order: Order) -> None:
-    """Optional rule Free placement: place the units freely (in German-side areas)."""
+    """Optional rule Free placement: place the units freely (in German-side areas); a
+    unit placed where a set-up garrison stands replaces it."""
     charts = charts_of(ctx.module)
     unit, area = order.get("unit"), order.get("area")
     known_unit(charts, unit, RULE_FREE_PLACEMENT)
@@ -91,7 +98,12 @@ def place_unit(ctx: StepContext, order: Order) -> None:
                            "(grey) area", code="not-german-side")
     check_romanian_line(charts, [unit], area, "cannot place there")
     check_allies_apart(charts, ctx.state, [unit], area, "cannot place there")
+    if area in ctx.state["garrisons"]:
+        # A unit entering a garrisoned area removes the garrison (RULES-ISSUES.md #26).
+        ctx.emit("garrison-removed", area=area, reason=f"{unit} placed there",
+                 rule=RULE_MOVEMENT)
     ctx.emit("unit-placed", unit=unit, area=area)
+    refresh_control(ctx, charts, f"{unit} placed")
 
 
 def move_unit(ctx: StepContext, order: Order) -> None:
@@ -157,6 +169,7 @@ def place_garrison(ctx: StepContext, order: Order) -> None:
                                f"in an empty German-side area; {name_of(charts, area)} is not "
                                "one", code="bad-garrison")
         ctx.emit("garrison-placed", area=area, rule=RULE_FREE_PLACEMENT)
+        refresh_control(ctx, charts, "garrison placed")
         return
     if ctx.state["phase"] not in ("movement", "attack"):
         raise IllegalOrder(RULE_SEQUENCE, "garrisons are placed when units leave an area, in "
@@ -243,15 +256,17 @@ def resolve_attack(ctx: StepContext, charts: Charts, target: str, units: list[st
 
 def place_reinforcement(ctx: StepContext, order: Order) -> None:
     """Reinforcements: one unit a turn (two in Winter 1942) enters, first come first
-    served, at its nationality's entry area if that area is not on the front line."""
+    served (units due in the same turn in the player's order), at its nationality's entry
+    area if that area is not on the front line."""
     charts = charts_of(ctx.module)
     unit, area = order.get("unit"), order.get("area")
     enter_phase(ctx, "reinforcement", f"place {unit}")
     known_unit(charts, unit, RULE_REINFORCEMENTS)
     known_area(charts, area, RULE_REINFORCEMENTS)
     turn = charts.turn(ctx.state["turn"])
-    queue = sorted(ctx.state["queue"], key=lambda entry: charts.turn(entry["due"]).index)
-    due = [entry["unit"] for entry in queue if charts.turn(entry["due"]).index <= turn.index]
+    since = {entry["unit"]: charts.turn(entry["due"]).index for entry in ctx.state["queue"]
+             if charts.turn(entry["due"]).index <= turn.index}
+    due = sorted(since, key=lambda u: since[u])
     if unit not in due:
         raise IllegalOrder(RULE_REINFORCEMENTS, f"{unit} is not a reinforcement due this turn "
                            f"(due now: {', '.join(due) or 'none'})", code="not-due")
@@ -262,7 +277,9 @@ def place_reinforcement(ctx: StepContext, order: Order) -> None:
     problem = entry_problem(ctx, charts, unit, area)
     if problem:
         raise IllegalOrder(RULE_REINFORCEMENTS, problem, code="bad-entry")
-    for earlier in due[: due.index(unit)]:
+    # Only a unit due in an earlier turn has waited longer; of units due in the same
+    # turn the player chooses (RULES-ISSUES.md #24).
+    for earlier in (u for u in due if since[u] < since[unit]):
         if any(entry_problem(ctx, charts, earlier, a) is None
                for a in entry_areas(charts, earlier)):
             raise IllegalOrder(RULE_REINFORCEMENTS, f"{earlier} has waited longer and can enter "

@@ -146,7 +146,10 @@ def _sorted_add(items: list[str], item: str) -> None:
 
 
 def _remove_unit(state: State, e: Event) -> None:
-    del state["units"][e["unit"]]
+    if e["area"] is None:  # a unit still waiting to enter
+        state["queue"] = [q for q in state["queue"] if q["unit"] != e["unit"]]
+    else:
+        del state["units"][e["unit"]]
     if e["returns"] is None:
         _sorted_add(state["out"], e["unit"])
     else:

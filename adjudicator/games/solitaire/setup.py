@@ -11,7 +11,7 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.engine.state import State
 from adjudicator.errors import InvalidInput, ModuleError
 from adjudicator.games.solitaire.common import charts_of
-from adjudicator.games.solitaire.control import GERMAN, compute_control, front_line, units_in
+from adjudicator.games.solitaire.control import GERMAN, compute_control, units_in
 from adjudicator.games.solitaire.tables import Charts
 
 POSITION_NS = "urn:pbem:position:1"
@@ -79,27 +79,33 @@ def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]
         if rein.get("piece") not in optional:
             state["schedule"].append([rein.get("piece"), rein.get("turn")])
     check_ids(charts, state)
+    rear_garrisons = scenario.get("garrison-rear") == "true"
+    if rear_garrisons:
+        place_rear_garrisons(charts, state)  # the scenario's German-held areas
+    state["control"] = compute_control(charts, state, state["control"])
+    if rear_garrisons:
+        place_rear_garrisons(charts, state)  # and the areas the set-up cuts off
     if options["free-placement"] == "yes":
+        # Control follows each placement (german.place_unit); the Restrictions that
+        # follow from it apply when play begins (german.enter_phase).
         state["unplaced"] = sorted(state["units"])
         state["units"] = {}
         state["phase"] = "setup"
-    state["control"] = compute_control(charts, state, state["control"])
-    if scenario.get("garrison-rear") == "true":
-        place_rear_garrisons(charts, state)
+        state["control"] = compute_control(charts, state, state["control"])
     queue_start_reinforcements(charts, state)
     return state
 
 
 def place_rear_garrisons(charts: Charts, state: State) -> None:
     """Scenarios: 'Place garrisons in all German-controlled areas behind the front line'
-    (read as every German-controlled area without units)."""
-    line = set(front_line(charts, state))
+    (RULES-ISSUES.md #17: every German-controlled area without units). Placed before
+    control is computed, so that the scenario's empty German areas are held and not
+    traced to a Soviet source."""
     for area in charts.board:
-        if state["control"][area] == GERMAN and area not in line and not units_in(state, area) \
+        if state["control"][area] == GERMAN and not units_in(state, area) \
                 and area not in state["garrisons"]:
             state["garrisons"].append(area)
     state["garrisons"].sort()
-    state["control"] = compute_control(charts, state, state["control"])
 
 
 def queue_start_reinforcements(charts: Charts, state: State) -> None:
@@ -164,8 +170,11 @@ def position_state(module: ModuleData, root: etree._Element, options: dict[str, 
             kind = f" kind={el.get('kind')!r}" if el.get("kind") else ""
             raise InvalidInput(f"position file line {el.sourceline}: a solitaire position has "
                                f"no <{tag}{kind}>")
+    placed = {*state["units"], *(e["unit"] for e in state["queue"]), *state["out"]}
     for rein in scenario.iter("{urn:pbem:module:1}reinforcement"):
-        if charts.turn(rein.get("turn")).index > start:
+        # The scenario's arrivals still to come, for the units the position does not
+        # already place (on the map, waiting in the pool, or out).
+        if charts.turn(rein.get("turn")).index > start and rein.get("piece") not in placed:
             state["schedule"].append([rein.get("piece"), rein.get("turn")])
     try:
         check_ids(charts, state)

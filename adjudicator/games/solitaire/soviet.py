@@ -210,10 +210,15 @@ def standing_response(ctx: StepContext, units: list[str], retreat_to: list[str])
 
 
 def retreat(ctx: StepContext, charts: Charts, number: int, source: str, dest: str) -> None:
-    """All units in the area retreat together to one German-controlled area. A
-    Romanian or Hungarian unit forced into an area with the other is eliminated."""
+    """All units in the area retreat together to one German-controlled area, removing a
+    garrison there. A Romanian or Hungarian unit forced into an area with the other is
+    eliminated."""
     units = units_in(ctx.state, source)
     kind = "land" if charts.board.adjacent(source, dest) else "sea"
+    if dest in ctx.state["garrisons"]:
+        # Units entering a garrisoned area remove the garrison (Movement; RULES-ISSUES.md #26).
+        ctx.emit("garrison-removed", area=dest, reason=f"units retreated from "
+                 f"{name_of(charts, source)}", rule="Movement")
     ctx.emit("retreated", units=units, **{"from": source}, to=dest, via=kind,
              year=str(charts.turn(ctx.state["turn"]).year),
              rule=RULE_SEA if kind == "sea" else RULE_EFFECTS)

@@ -4,7 +4,11 @@ end of the German turn (Soviet combat), and victory."""
 from __future__ import annotations
 
 from adjudicator.engine.step import StepContext
-from adjudicator.games.solitaire.common import charts_of, remove_unit, update_control
+from adjudicator.games.solitaire.common import (
+    charts_of,
+    remove_unit,
+    update_control,
+)
 from adjudicator.games.solitaire.control import german_controlled_count
 from adjudicator.games.solitaire.german import enter_phase
 from adjudicator.games.solitaire.soviet import continue_soviet_combat, number_of_attacks
@@ -32,8 +36,9 @@ def finish_soviet_combat(ctx: StepContext, charts: Charts) -> None:
 
 
 def begin_turn(ctx: StepContext, charts: Charts, turn_id: str) -> None:
-    """A new turn: Italian units leave at the start of Autumn 1943 (Restrictions);
-    the turn's reinforcements and returning units join the queue."""
+    """A new turn: Italian units leave at the start of Autumn 1943 (Restrictions), with
+    those still waiting to enter (RULES-ISSUES.md #25); the turn's reinforcements and
+    returning units join the queue."""
     turn = charts.turn(turn_id)
     ctx.emit("turn-began", turn=turn.id, name=turn.name)
     if turn.eliminates:
@@ -41,6 +46,11 @@ def begin_turn(ctx: StepContext, charts: Charts, turn_id: str) -> None:
             if charts.pieces[unit].nationality == turn.eliminates:
                 remove_unit(ctx, charts, unit, f"all {turn.eliminates} units are eliminated at "
                             f"the start of {turn.name}", "Restrictions")
+        for entry in list(ctx.state["queue"]):
+            if charts.pieces[entry["unit"]].nationality == turn.eliminates:
+                remove_unit(ctx, charts, entry["unit"], f"all {turn.eliminates} units "
+                                    f"are eliminated at the start of {turn.name}, those still "
+                                    "waiting to enter too", "Restrictions")
         update_control(ctx, charts, f"start of {turn.name}")
     for unit in scheduled_reinforcements(ctx, turn.id):
         ctx.emit("reinforcement-due", unit=unit, due=turn.id)
@@ -48,8 +58,10 @@ def begin_turn(ctx: StepContext, charts: Charts, turn_id: str) -> None:
 
 def scheduled_reinforcements(ctx: StepContext, turn_id: str) -> list[str]:
     """The scenario's reinforcements for this turn (rules: Reinforcements; Scenarios)."""
+    waiting = {entry["unit"] for entry in ctx.state["queue"]}
     return [unit for unit, due in ctx.state["schedule"] if due == turn_id
-            and unit not in ctx.state["units"] and unit not in ctx.state["out"]]
+            and unit not in ctx.state["units"] and unit not in ctx.state["out"]
+            and unit not in waiting]
 
 
 def declare_victory(ctx: StepContext, charts: Charts) -> None:
