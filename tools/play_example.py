@@ -89,7 +89,9 @@ def update_examples(out: Path) -> None:
             target.unlink()
     shutil.copytree(out / "turns", EXAMPLE / "turns")
     shutil.copy(out / "game" / "journal.jsonl", EXAMPLE / "journal.jsonl")
-    shutil.copytree(out / "game" / "reports", EXAMPLE / "reports")
+    # The report pages and their PNG maps; map.svg is inline in each page already.
+    shutil.copytree(out / "game" / "reports", EXAMPLE / "reports",
+                    ignore=shutil.ignore_patterns("map.svg"))
 
 
 def main() -> None:
