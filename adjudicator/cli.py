@@ -193,17 +193,28 @@ def orders_template(directory: Path, side: str, out: Path | None) -> None:
         click.echo(f"note: the game waits for {game.acting_side or 'nobody'}, not {side}",
                    err=True)
     pending = game.state.get("pending")
-    hint = (f'  <answer decision="{pending["id"]}" choice="{pending["options"][0]}"/>\n'
-            f'  <!-- choose one of: {", ".join(pending["options"])} -->\n') if pending else \
-        "  <!-- your orders here, in the order they are to be carried out -->\n"
+    hints = ["your orders here, in the order they are to be carried out"]
+    if pending:
+        hints = [f"decision {pending['id']}: choose one of {', '.join(pending['options'])}"]
+    try:
+        from adjudicator.reports.games import reporter_for
+
+        hints += reporter_for(game.package.id).order_hints(game.module, game.state, side)
+    except LookupError:
+        pass
+    comment = "\n".join(f"       {h}" for h in hints).lstrip()
+    answer = (f'  <answer decision="{pending["id"]}" choice="{pending["options"][0]}"/>\n'
+              if pending else "")
+    # The start tag stays on one line, as `pbem sign` writes it, so that line numbers
+    # in `pbem check` and in the adjudication agree.
     text = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<orders xmlns="{ORDERS_NS}" game="{game.game_id}" module="{game.package.id}" '
-        f'side="{side}" seq="{game.next_seq}"\n'
-        f'        prev="{game.state_hash}"\n'
-        f'        commit="{game.current_commit}">\n'
+        f'side="{side}" seq="{game.next_seq}" prev="{game.state_hash}" '
+        f'commit="{game.current_commit}">\n'
         "  <entropy></entropy>\n"
-        f"{hint}"
+        f"  <!-- {comment.replace('--', '- -')}\n  -->\n"
+        f"{answer}"
         "</orders>\n"
     )
     if out:

@@ -34,8 +34,7 @@ def game(tmp_path: Path) -> Path:
 
 def template(game: Path, orders: str, out: Path) -> Path:
     text = pbem("orders", "template", game, "--side", "german").output
-    text = text.replace("  <!-- your orders here, in the order they are to be carried out -->\n",
-                        orders + "\n")
+    text = text.replace("</orders>", orders + "\n</orders>")
     out.write_text(text)
     return out
 
@@ -107,9 +106,12 @@ def test_a_replayed_file_is_refused(game: Path, tmp_path: Path) -> None:
 def test_an_illegal_order_keeps_the_orders_before_it(game: Path, tmp_path: Path) -> None:
     orders = template(game, '  <move unit="GER-9" to="konigsberg"/>\n'
                       '  <move unit="GER-9" to="warsaw"/>\n  <end-turn/>', tmp_path / "t.xml")
+    line = orders.read_text().splitlines().index('  <move unit="GER-9" to="warsaw"/>') + 1
+    where = f"order 2 (line {line})"
+    assert f"problem: {where} breaks rule Movement" in pbem("check", game, orders, code=2).output
     pbem("sign", orders, "--key", tmp_path / "alice.key")
     out = pbem("adjudicate", game, orders, code=2).output
-    assert "order 2 (line 5) rejected, rule Movement: GER-9 has already moved" in out
+    assert f"{where} rejected, rule Movement: GER-9 has already moved" in out
     assert status(game)["phase"] == "movement"
     assert "OK" in pbem("verify", game).output
 

@@ -41,6 +41,10 @@ class GameReporter(Protocol):
     def decision(self, module: ModuleData, request: dict[str, Any]) -> DecisionView:
         ...
 
+    def order_hints(self, module: ModuleData, state: dict[str, Any], side: str) -> list[str]:
+        """The position in brief for an order-file template, with unit and area ids."""
+        ...
+
     def describe_order(self, module: ModuleData, order: dict[str, Any]) -> str:
         """An order in words ("move GER-6 to Lvov")."""
         ...

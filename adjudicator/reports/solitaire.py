@@ -587,6 +587,28 @@ class SolitaireReporter:
         ]
         return sorted(rows, key=lambda r: r.area)
 
+    def order_hints(self, module: ModuleData, state: dict[str, Any], side: str) -> list[str]:
+        """Lines for the comment block of an order-file template: the position in
+        brief, with the ids a player writes orders with."""
+        lex = Lexicon.of(module)
+        line = set(front_line(lex, state))
+        hints = [f"{lex.turn(state.get('turn'))}, {PHASES.get(state['phase'], state['phase'])}"
+                 " phase. Orders: docs/solitaire-orders.md"]
+        stacks = units_by_area(lex, state)
+        for row_area, units in sorted(stacks.items()):
+            where = f"{row_area} (front line)" if row_area in line else row_area
+            hints.append(f"  in {where}: {', '.join(units)}")
+        for area in sorted(line & set(stacks)):
+            targets = [n for n in sorted(lex.adjacent.get(area, ()))
+                       if state["control"].get(n) == "soviet"]
+            hints.append(f"  from {area} you can attack: {', '.join(targets)}")
+        if state.get("garrisons"):
+            hints.append(f"  garrisons: {', '.join(state['garrisons'])}")
+        if state.get("queue"):
+            hints.append("  reinforcements waiting: " + ", ".join(
+                f"{q['unit']} (due {q['due']})" for q in state["queue"]))
+        return hints
+
     def decision(self, module: ModuleData, request: dict[str, Any]) -> DecisionView:
         lex = Lexicon.of(module)
         ctx = request.get("context") or {}

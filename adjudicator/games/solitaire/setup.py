@@ -72,6 +72,7 @@ def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]
         state["units"][place.get("piece")] = place.get("area")
     for garrison in scenario.iter(f"{ns}garrison"):
         state["garrisons"].append(garrison.get("area"))
+    state["garrisons"].sort()
     for control in scenario.iter(f"{ns}control"):
         for area in control.get("areas").split():
             state["control"][area] = control.get("side")
