@@ -53,9 +53,14 @@ class ModuleError(PbemError):
 
 
 class JournalError(PbemError):
-    """A journal or game directory that cannot be read or is inconsistent."""
+    """A journal or game directory that cannot be read or is inconsistent; `line` is
+    the journal line at fault, when there is one."""
 
     code = "bad-journal"
+
+    def __init__(self, message: str, *, code: str | None = None, line: int | None = None) -> None:
+        super().__init__(message, code=code)
+        self.line = line
 
 
 class IllegalOrder(PbemError):

@@ -232,8 +232,6 @@ def position_never_crashes(doc_and_options: tuple[bytes, dict[str, str]]) -> Non
     queue = [q["unit"] for q in state["queue"]]
     places = units + queue + list(state["out"])
     assert len(places) == len(set(places)), "a position put a unit in two places"
-    if not set(queue + list(state["out"])) <= set(PIECES):
-        return  # known bug 3: test_known_bug_a_position_pool_with_an_unknown_unit_is_refused
     assert set(places) <= set(PIECES)
     assert set(state["units"].values()) <= set(AREAS)
     assert set(state["control"]) == set(AREAS)
@@ -252,11 +250,9 @@ MODULE_VALUES = ["-1", "0", "1", "2", "3", "6", "7", "99", "1941", "1946", "x", 
 
 
 def mutable_elements(root: etree._Element) -> list[etree._Element]:
-    """The module's elements a mutation may touch: not the map's drawing, and not the
-    <option> elements (known bug 4: the rules assume every option of the bundled module
-    exists; test_known_bug_a_module_without_an_option_is_refused)."""
+    """The module's elements a mutation may touch: all but the map's drawing."""
     return [el for el in root.iter() if isinstance(el.tag, str)
-            and etree.QName(el).localname not in ("shape", "credits", "module", "option")]
+            and etree.QName(el).localname not in ("shape", "credits", "module")]
 
 
 MUTABLE = mutable_elements(MODULE_TREE)
@@ -765,13 +761,10 @@ def test_unsigned_template_is_refused_but_checks() -> None:
         parse_untrusted(draft.replace(b"<orders", b"<orders <"))
 
 
-# -- known bugs, reproduced (strict xfail: they fail loudly once fixed) ----------------
+# -- bugs found by the properties, kept as regression tests ---------------------------
 
 
-@pytest.mark.xfail(strict=True, raises=KeyError, reason="known bug 3: a position file's "
-                   "<pool> may name units that are no piece of the module; a later order "
-                   "then crashes with KeyError")
-def test_known_bug_a_position_pool_with_an_unknown_unit_is_refused() -> None:
+def test_regression_a_position_pool_with_an_unknown_unit_is_refused() -> None:
     garrisons = "".join(f'<marker kind="garrison" at="{a}"/>' for a in (
         "berlin", "prague", "silesia", "warsaw", "konigsberg", "slovakia", "budapest",
         "bucharest", "slovenia", "belgrade"))
@@ -787,9 +780,7 @@ def test_known_bug_a_position_pool_with_an_unknown_unit_is_refused() -> None:
              "german", None)
 
 
-@pytest.mark.xfail(strict=True, raises=KeyError, reason="known bug 4: module data is only "
-                   "schema-checked; the rules read options (and chart rows) it may lack")
-def test_known_bug_a_module_without_an_option_is_refused() -> None:
+def test_regression_a_module_without_an_option_is_refused() -> None:
     root = copy.deepcopy(MODULE_TREE)
     option = root.find(".//{urn:pbem:module:1}option[@id='free-placement']")
     option.getparent().remove(option)
@@ -800,9 +791,7 @@ def test_known_bug_a_module_without_an_option_is_refused() -> None:
         return  # refused: fixed
 
 
-@pytest.mark.xfail(strict=True, raises=KeyError, reason="known bug 4: a Soviet Random Attack "
-                   "Chart without a row for a roll crashes the adjudication")
-def test_known_bug_a_module_with_a_hole_in_a_chart_is_refused() -> None:
+def test_regression_a_module_with_a_hole_in_a_chart_is_refused() -> None:
     root = copy.deepcopy(MODULE_TREE)
     chart = root.find(".//{urn:pbem:module:1}random-attack-chart")
     for row in list(chart)[:5]:

@@ -362,8 +362,6 @@ def test_a_reindented_line(game: Path, number: int, variant: int) -> None:
     assert f"line {number}" in report.divergence.message
 
 
-@pytest.mark.xfail(strict=True, reason="verify reports a line that is not canonical JSON "
-                   "at line 0: read_lines raises a JournalError without the line number")
 def test_a_reindented_line_is_reported_at_its_line(game: Path) -> None:
     lines = raw_lines(game)
     lines[STEP2 - 1] = b"  " + lines[STEP2 - 1]
@@ -454,25 +452,19 @@ def test_a_removed_signature(game: Path) -> None:
     diverged(game, "signature", REFUSED)
 
 
-# -- what verify does not check (reported; strict xfail until it does) ---------------------
+# -- recorded fields verify compares with what it recomputes ----------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="verify does not compare a step's recorded `key` "
-                   "with the fingerprint that signed the submission")
 def test_a_changed_key_field(game: Path) -> None:
     rewrite(game, STEP1, lambda e: e.update(key="0" * 32))
     assert not verify(game).ok
 
 
-@pytest.mark.xfail(strict=True, reason="verify does not compare a step's recorded `side` "
-                   "with the side whose step it was")
 def test_a_changed_side_field(game: Path) -> None:
     rewrite(game, STEP1, lambda e: e.update(side="soviet"))
     assert not verify(game).ok
 
 
-@pytest.mark.xfail(strict=True, reason="verify does not check a refused line's "
-                   "expected_seq against the step the game was waiting for")
 def test_a_changed_expected_seq_of_a_refused_file(game: Path) -> None:
     rewrite(game, REFUSED, lambda e: e.update(expected_seq=7))
     assert not verify(game).ok

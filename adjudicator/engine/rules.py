@@ -21,6 +21,10 @@ class GameRules(Protocol):
     game: str
     sides: tuple[str, ...]
 
+    def check_module(self, module: ModuleData) -> None:
+        """ModuleError if schema-valid module data lacks what the rules read."""
+        ...
+
     def initial_state(self, module: ModuleData, scenario: str, options: dict[str, str]) -> State:
         """The position a scenario starts from; raises ModuleError for unknown ids."""
         ...

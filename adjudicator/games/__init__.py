@@ -39,8 +39,11 @@ class GamePackage:
         return self.load_module((self.data_dir / "module.xml").read_bytes())
 
     def load_module(self, data: bytes) -> ModuleData:
-        """A module from bytes (the bundled file or a user's `--module FILE`)."""
-        return load_module(data, self.module_schema, expected_game=self.id)
+        """A module from bytes (the bundled file or a user's `--module FILE`), checked
+        by the schema and then by the rules for what a schema cannot say."""
+        module = load_module(data, self.module_schema, expected_game=self.id)
+        self.rules.check_module(module)
+        return module
 
     def scenarios(self) -> list[tuple[str, str]]:
         return [(s.get("id"), s.get("name"))

@@ -68,16 +68,17 @@ def read_lines(path: Path) -> Iterator[JournalLine]:
         for number, raw in enumerate(handle, start=1):
             raw = raw.rstrip(b"\n")
             if len(raw) > MAX_LINE_BYTES:
-                raise JournalError(f"journal line {number} is too long")
+                raise JournalError(f"journal line {number} is too long", line=number)
             try:
                 entry = json.loads(raw.decode("utf-8"))
             except (UnicodeDecodeError, ValueError) as exc:
-                raise JournalError(f"journal line {number} is not JSON: {exc}") from None
+                raise JournalError(f"journal line {number} is not JSON: {exc}",
+                                   line=number) from None
             if not isinstance(entry, dict) or "type" not in entry:
-                raise JournalError(f"journal line {number} is not a journal entry")
+                raise JournalError(f"journal line {number} is not a journal entry", line=number)
             if canonical_json(entry) != raw:
                 raise JournalError(f"journal line {number} is not in canonical form "
-                                   "(it was edited)")
+                                   "(it was edited)", line=number)
             yield JournalLine(number, raw, entry)
 
 

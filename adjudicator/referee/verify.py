@@ -72,7 +72,7 @@ def verify(path: Path) -> VerifyReport:
     except _Diverged as stop:
         report.divergence = stop.divergence
     except JournalError as exc:
-        report.divergence = Divergence(0, None, "format", exc.message)
+        report.divergence = Divergence(exc.line or 0, None, "format", exc.message)
     return report
 
 
@@ -117,6 +117,9 @@ def _verify(journal: Path, report: VerifyReport) -> None:
             raise _fail(line.number, seq, "signature", "the referee's signature on this line "
                         "does not verify")
         if entry["type"] == "refused":
+            if entry.get("expected_seq") != report.steps + 1:
+                raise _fail(line.number, None, "chain", "a refused file's expected_seq is not "
+                            "the step the game was waiting for")
             report.refused += 1
         elif entry["type"] == "step":
             game = Game(header, head.raw, list(seen), package, module, state, copy_state(state))
@@ -161,8 +164,11 @@ def _verify_step(game: Game, line: JournalLine, expected_commit: str,
     except PbemError as exc:
         raise _fail(n, seq, "chain", f"the submission was not addressed to this step: "
                     f"{exc.message}") from None
-    if submission.envelope.entropy.hex() != entry.get("entropy"):
-        raise _fail(n, seq, "format", "the recorded entropy is not the submission's")
+    facts = {"entropy": submission.envelope.entropy.hex(), "key": submission.fingerprint,
+             "side": submission.envelope.side}
+    for name, value in facts.items():
+        if entry.get(name) != value:
+            raise _fail(n, seq, "format", f"the recorded {name} is not the submission's")
     dice = DiceStream(seed, game.game_id, seq, submission.envelope.entropy)
     result = run_step(game.package.rules, game.module, game.state, submission.orders,
                       submission.envelope.side, dice)

@@ -17,7 +17,7 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event
 from adjudicator.errors import IllegalOrder
-from adjudicator.games.solitaire import german, setup, soviet, turns
+from adjudicator.games.solitaire import german, setup, soviet, turns, validate
 from adjudicator.games.solitaire.common import charts_of
 
 RULE_STANDING = "protocol §4 (standing instructions)"
@@ -26,6 +26,9 @@ RULE_STANDING = "protocol §4 (standing instructions)"
 class SolitaireRules:
     game = "solitaire"
     sides = ("german",)
+
+    def check_module(self, module: ModuleData) -> None:
+        validate.check_module(module)
 
     # -- starting positions --------------------------------------------------
     def initial_state(self, module: ModuleData, scenario: str, options: dict[str, str]) -> State:

@@ -128,6 +128,9 @@ def check_ids(charts: Charts, state: State) -> None:
         charts.turn(due)
         if unit not in charts.pieces:
             raise ModuleError(f"the set-up schedules unknown unit {unit!r}")
+    for unit in [*(e["unit"] for e in state["queue"]), *state["out"]]:
+        if unit not in charts.pieces:
+            raise ModuleError(f"the set-up names unknown unit {unit!r}")
     places = [*state["units"], *(e["unit"] for e in state["queue"]), *state["out"]]
     twice = sorted({u for u in places if places.count(u) > 1})
     if twice:
