@@ -297,6 +297,9 @@ def print_adjudication(result: Adjudication) -> None:
         d = step.decision
         click.echo(f"stopped for decision {d.id} ({d.kind}, rule {d.rule}): "
                    f"{d.side} chooses one of {', '.join(d.options)}")
+        if step.not_reached:
+            click.echo(f"the {step.not_reached} order(s) after it were not carried out: send "
+                       "them again after your <answer>")
     click.echo(f"seed revealed: {entry['server_seed']}")
     click.echo(f"state hash: {entry['state_hash']}")
     click.echo(f"next commit: {entry['next_commit']}")

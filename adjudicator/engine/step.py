@@ -85,6 +85,12 @@ class StepResult:
     rejection: IllegalOrder | None = None
     decision: DecisionRequest | None = None
     dry_run_stopped_at: int | None = None
+    total: int = 0  # the orders submitted
+
+    @property
+    def not_reached(self) -> int:
+        """Orders left undone after a decision request stopped the step."""
+        return self.total - self.applied if self.decision is not None else 0
 
     @property
     def outcome(self) -> str:
@@ -125,14 +131,17 @@ def run_step(
             ctx.state, kept = checkpoint
             del ctx.events[kept:]
             exc.index, exc.line = order.index, order.line
-            return StepResult(ctx.state, ctx.events, order.index, rejection=exc)
+            return StepResult(ctx.state, ctx.events, order.index, rejection=exc,
+                              total=len(orders))
         except DecisionPending as stop:
-            return StepResult(ctx.state, ctx.events, order.index + 1, decision=stop.request)
+            return StepResult(ctx.state, ctx.events, order.index + 1, decision=stop.request,
+                              total=len(orders))
         except DiceUnavailable:
             ctx.state, kept = checkpoint
             del ctx.events[kept:]
-            return StepResult(ctx.state, ctx.events, order.index, dry_run_stopped_at=order.index)
-    return StepResult(ctx.state, ctx.events, len(orders))
+            return StepResult(ctx.state, ctx.events, order.index, dry_run_stopped_at=order.index,
+                              total=len(orders))
+    return StepResult(ctx.state, ctx.events, len(orders), total=len(orders))
 
 
 def next_decision_id(state: State) -> str:
