@@ -219,3 +219,13 @@ def test_a_game_with_its_own_module_file(tmp_path: Path) -> None:
     assert "module" in pbem("new", "solitaire", "--side", f"german={tmp_path / 'ref.pub'}",
                             "--module", tmp_path / "broken.xml", "-o", tmp_path / "g2",
                             code=1).output
+
+
+def test_a_passphrase_protected_key(game: Path, tmp_path: Path) -> None:
+    pbem("keygen", tmp_path / "carol", "--encrypt", stdin="s3cret\ns3cret\n")
+    assert b"ENCRYPTED" in (tmp_path / "carol.key").read_bytes()
+    orders = template(game, "  <end-turn/>", tmp_path / "t.xml")
+    assert "passphrase" in pbem("sign", orders, "--key", tmp_path / "carol.key",
+                                stdin="wrong\n", code=1).output.lower()
+    pbem("sign", orders, "--key", tmp_path / "carol.key", stdin="s3cret\n")
+    assert "<signature" in orders.read_text()

@@ -122,6 +122,7 @@ def _verify(journal: Path, report: VerifyReport) -> None:
                             "the step the game was waiting for")
             report.refused += 1
         elif entry["type"] == "step":
+            # The game as it stands before this step; `initial` is not read here.
             game = Game(header, head.raw, list(seen), package, module, state, copy_state(state))
             state = _verify_step(game, line, expected_commit, report)
             expected_commit = entry["next_commit"]
