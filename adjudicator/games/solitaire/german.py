@@ -25,7 +25,6 @@ from adjudicator.games.solitaire.control import (
     GERMAN,
     SOVIET,
     borders_soviet,
-    is_front_line,
     occupied_areas,
     units_in,
 )
@@ -209,12 +208,9 @@ def attack(ctx: StepContext, order: Order) -> None:
         if unit in ctx.state["attacked"]:
             raise IllegalOrder(RULE_COMBAT, f"{unit} has already attacked this turn; each unit "
                                "may attack one area", code="already-attacked")
-        if not charts.board.adjacent(here, target):
+        if not charts.board.adjacent(here, target):  # so `here` is on the front line too
             raise IllegalOrder(RULE_COMBAT, f"{unit} in {name_of(charts, here)} is not adjacent "
                                f"to {name_of(charts, target)}", code="not-adjacent")
-        if not is_front_line(charts, ctx.state, here):
-            raise IllegalOrder(RULE_COMBAT, f"{unit} is not in a front-line area",
-                               code="not-front-line")
         origins[unit] = here
     check_romanian_line(charts, units, target, "they cannot attack there, as they would move in")
     check_allies_apart(charts, ctx.state, units, target, "they cannot attack together")
