@@ -7,6 +7,7 @@ non-zero exit status; no traceback reaches a player.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -25,6 +26,7 @@ from adjudicator.security.signing import ORDERS_NS, sign_orders
 from adjudicator.security.xmlsafe import MAX_ORDER_BYTES, parse_untrusted
 
 EXIT_REJECTED = 2  # the file was read but refused, or an order was illegal
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug, not the user's fault
 
 
 class PbemGroup(click.Group):
@@ -37,6 +39,12 @@ class PbemGroup(click.Group):
             fail(exc.message)
         except OSError as exc:
             fail(f"{exc.filename or 'file'}: {exc.strerror or exc}")
+        except Exception as exc:  # a bug: say so plainly; PBEM_DEBUG=1 shows the traceback
+            if os.environ.get("PBEM_DEBUG"):
+                raise
+            fail(f"internal error ({type(exc).__name__}: {exc}); this is a bug in pbem, "
+                 "please report it with the command you ran (PBEM_DEBUG=1 shows details)",
+                 EXIT_INTERNAL)
 
 
 def fail(message: str, status: int = 1) -> NoReturn:
