@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,8 +110,9 @@ def create_game(
 
     directory.mkdir(parents=True, exist_ok=True)
     gamedir.referee_dir.mkdir(mode=0o700, exist_ok=True)
-    gamedir.referee_key_file.write_bytes(private_key_pem(referee_key))
-    gamedir.referee_key_file.chmod(0o600)
+    fd = os.open(gamedir.referee_key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(private_key_pem(referee_key))
     gamedir.write_secrets({"seeds": {"1": seed.hex()},
                            "test_seed": test_seed.hex() if test_seed else None})
     append_line(gamedir.journal, sign_entry(header, referee_key))
@@ -125,9 +127,9 @@ def adjudicate(directory: Path, raw: bytes) -> Adjudication:
 
 
 def _adjudicate(gamedir: GameDir, raw: bytes) -> Adjudication:
+    archived = gamedir.archive(raw)  # before anything can go wrong with it
     directory = gamedir.path
     game = load_game(directory)
-    archived = gamedir.archive(raw)
     key = gamedir.referee_key()
     try:
         submission = open_submission(game, raw)
