@@ -127,7 +127,10 @@ def adjudicate(directory: Path, raw: bytes) -> Adjudication:
 
 
 def _adjudicate(gamedir: GameDir, raw: bytes) -> Adjudication:
-    archived = gamedir.archive(raw)  # before anything can go wrong with it
+    if not gamedir.journal.exists():
+        raise JournalError(f"{gamedir.path} is not a game directory: there is no "
+                           f"{gamedir.journal.name}")
+    archived = gamedir.archive(raw)  # before anything else can go wrong with it
     directory = gamedir.path
     game = load_game(directory)
     key = gamedir.referee_key()
