@@ -190,5 +190,24 @@ def position_state(module: ModuleData, root: etree._Element, options: dict[str, 
         if side not in ("german", "soviet") or area not in charts.board:
             raise InvalidInput(f"position file: bad control {area}={side}")
     state["garrisons"].sort()
+    problem = restriction_broken(charts, state)
+    if problem:
+        raise InvalidInput(f"position file: {problem}")
     state["control"] = compute_control(charts, state, state["control"])
     return state
+
+
+def restriction_broken(charts: Charts, state: State) -> str | None:
+    """What in a position the rules could never have produced (Movement, Restrictions)."""
+    for area in sorted(set(state["units"].values())):
+        units = units_in(state, area)
+        nats = {charts.pieces[u].nationality for u in units}
+        if {"romanian", "hungarian"} <= nats:
+            return f"Romanian and Hungarian units cannot stack in the same area ({area})"
+        if "romanian" in nats and area not in charts.romanian_allowed:
+            return f"Romanian units cannot be north of the Romanian line ({area})"
+        if area in state["garrisons"]:
+            return f"a garrison and units cannot share an area ({area}): a unit removes it"
+    if len(set(state["garrisons"])) != len(state["garrisons"]):
+        return "an area holds two garrisons"
+    return None
