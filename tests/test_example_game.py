@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 from adjudicator.referee.referee import adjudicate, create_game
@@ -18,6 +19,22 @@ def test_the_example_journal_verifies() -> None:
     report = verify(EXAMPLE / "journal.jsonl")
     assert report.ok, report.divergence
     assert report.summary is not None and report.summary["phase"] == "game-over"
+
+
+def test_the_examples_cover_every_order_kind() -> None:
+    """DESIGN §5: the examples show every order of the game's vocabulary."""
+    schema = (EXAMPLE.parent.parent / "adjudicator" / "games" / "solitaire" / "data" /
+              "orders.rng").read_text("utf-8")
+    kinds = set(re.findall(r'<element name="([a-z-]+)">', schema))
+    used: set[str] = set()
+    for turn in EXAMPLE.parent.glob("solitaire*/turns/*.xml"):
+        used |= set(re.findall(r"<([a-z-]+)[ />]", turn.read_text("utf-8")))
+    assert kinds - {"orders", "entropy", "signature"} <= used
+
+
+def test_the_free_placement_example_verifies() -> None:
+    report = verify(EXAMPLE.parent / "solitaire-free-placement" / "journal.jsonl")
+    assert report.ok, report.divergence
 
 
 def test_replaying_the_turn_files_rebuilds_the_journal(tmp_path: Path) -> None:
