@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from lxml import etree
 
 from adjudicator.engine.board import AreaBoard, Edge
+from adjudicator.engine.hexboard import HexBoard
+from adjudicator.engine.hexgrid import HexGrid, Hexside
 from adjudicator.errors import InvalidInput, ModuleError
 from adjudicator.security.xmlsafe import parse_untrusted
 
@@ -45,6 +47,24 @@ class ModuleData:
             edges += [Edge(a, b, "sea") for i, a in enumerate(members) for b in members[i + 1 :]]
         try:
             return AreaBoard(areas, edges)
+        except ValueError as exc:
+            raise ModuleError(f"module {self.game}: {exc}") from None
+
+    def hex_board(self) -> HexBoard:
+        """The board of a hex map: `<grid>` declares the printed numbering, `<hex
+        id="1808" terrain="...">` every hex, `<hexside a= b= features="river road">`
+        what is printed on a hexside."""
+        grid_el = self.find("m:map/m:grid")
+        try:
+            grid = HexGrid(grid_el.get("orientation", "flat"), grid_el.get("shifted", "even"),
+                           grid_el.get("numbering", "CCRR"), int(grid_el.get("first-row", "1")))
+            terrain = {grid.parse(h.get("id")): h.get("terrain")
+                       for h in self.findall("m:map/m:hex")}
+            sides: dict[Hexside, frozenset[str]] = {}
+            for el in self.findall("m:map/m:hexside"):
+                side = Hexside.between(grid.parse(el.get("a")), grid.parse(el.get("b")))
+                sides[side] = sides.get(side, frozenset()) | frozenset(el.get("features").split())
+            return HexBoard(grid, terrain, sides)
         except ValueError as exc:
             raise ModuleError(f"module {self.game}: {exc}") from None
 

@@ -1,0 +1,165 @@
+"""Hex-map boards: terrain per hex, features per hexside, searched with rule-supplied costs.
+
+The board knows geometry and what is printed on the map; what a move costs, what
+blocks a supply line, what a zone of control does, is the rules' business and
+comes in as a function. Searches visit hexes in sorted order and break ties the
+same way every time, so a path is the same on every machine.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from adjudicator.engine.hexgrid import Hex, HexGrid, Hexside
+
+# (from, to) -> movement points to enter `to` from `from`, or None if it cannot
+StepCost = Callable[[Hex, Hex], "int | None"]
+# (from, to) -> may a trace (supply line, retreat) pass from `from` into `to`
+Passable = Callable[[Hex, Hex], bool]
+
+
+@dataclass(frozen=True)
+class PathStep:
+    """One hex entered on a path and the movement points spent to enter it."""
+
+    hex: Hex
+    cost: int
+
+
+class PathError(ValueError):
+    """A path a player wrote that the board or the rules do not allow; `index` is the
+    position in the path (0 = the starting hex) of the first hex that is wrong."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+@dataclass
+class HexBoard:
+    grid: HexGrid
+    terrain: dict[Hex, str]
+    hexsides: dict[Hexside, frozenset[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for side in self.hexsides:
+            for end in side:
+                if end not in self.terrain:
+                    raise ValueError(f"hexside {self.label(side.a)}/{self.label(side.b)} "
+                                     f"touches {self.label(end)}, which is not on the map")
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.terrain
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(sorted(self.terrain))
+
+    def label(self, h: Hex) -> str:
+        return self.grid.label(h)
+
+    def hex(self, label: str) -> Hex:
+        """The hex a printed label names; ValueError if it is not on this map."""
+        h = self.grid.parse(label)
+        if h not in self.terrain:
+            raise ValueError(f"hex {label} is not on the map")
+        return h
+
+    def neighbours(self, h: Hex) -> list[Hex]:
+        """The on-map hexes next to `h`, sorted."""
+        return sorted(n for n in self.grid.neighbours(h) if n in self.terrain)
+
+    def features(self, a: Hex, b: Hex) -> frozenset[str]:
+        """What is printed on the hexside between two adjacent hexes (river, road, ...)."""
+        return self.hexsides.get(Hexside.between(a, b), frozenset())
+
+    # -- movement ----------------------------------------------------------------------
+    def check_path(self, path: list[Hex], cost: StepCost) -> list[PathStep]:
+        """The movement points spent in every hex of a path a player wrote, hex by hex.
+
+        Raises:
+            PathError: a hex off the map, two hexes that are not adjacent, or a step
+                the rules' cost function forbids (cost None), with its index.
+        """
+        if not path:
+            raise PathError("a path needs at least its starting hex", 0)
+        if path[0] not in self.terrain:
+            raise PathError(f"{path[0]} is not on the map", 0)
+        steps = []
+        for i, (here, there) in enumerate(zip(path, path[1:], strict=False), start=1):
+            if there not in self.terrain:
+                raise PathError(f"{there} is not on the map", i)
+            if not self.grid.adjacent(here, there):
+                raise PathError(f"{self.label(there)} is not next to {self.label(here)}", i)
+            spent = cost(here, there)
+            if spent is None:
+                raise PathError(f"{self.label(there)} cannot be entered from "
+                                f"{self.label(here)}", i)
+            steps.append(PathStep(there, spent))
+        return steps
+
+    def movement_costs(self, start: Hex, cost: StepCost, budget: int | None = None
+                       ) -> dict[Hex, int]:
+        """The least movement points to reach every hex from `start` (Dijkstra),
+        within `budget` if given."""
+        best = {start: 0}
+        queue = [(0, start)]
+        while queue:
+            spent, here = heapq.heappop(queue)
+            if spent > best.get(here, spent):
+                continue
+            for there in self.neighbours(here):
+                step = cost(here, there)
+                if step is None:
+                    continue
+                total = spent + step
+                if (budget is None or total <= budget) and total < best.get(there, total + 1):
+                    best[there] = total
+                    heapq.heappush(queue, (total, there))
+        return best
+
+    def cheapest_path(self, start: Hex, goal: Hex, cost: StepCost,
+                      budget: int | None = None) -> list[PathStep] | None:
+        """A least-cost path from `start` to `goal` (ties broken by hex order), or None."""
+        best = {start: 0}
+        came_from: dict[Hex, Hex] = {}
+        queue = [(0, start)]
+        while queue:
+            spent, here = heapq.heappop(queue)
+            if here == goal:
+                route = [goal]
+                while route[-1] != start:
+                    route.append(came_from[route[-1]])
+                route.reverse()
+                return self.check_path(route, cost)
+            if spent > best[here]:
+                continue
+            for there in self.neighbours(here):
+                step = cost(here, there)
+                if step is None:
+                    continue
+                total = spent + step
+                if (budget is None or total <= budget) and total < best.get(there, total + 1):
+                    best[there] = total
+                    came_from[there] = here
+                    heapq.heappush(queue, (total, there))
+        return None
+
+    # -- traces (supply lines, lines of communication, retreats) -----------------------
+    def trace(self, starts: Iterable[Hex], passable: Passable,
+              max_length: int | None = None) -> dict[Hex, int]:
+        """Every hex a trace reaches from `starts`, with its length in hexes, through
+        steps the rules allow, no longer than `max_length` if given."""
+        length = {s: 0 for s in sorted(starts) if s in self.terrain}
+        queue = deque(length)
+        while queue:
+            here = queue.popleft()
+            if max_length is not None and length[here] >= max_length:
+                continue
+            for there in self.neighbours(here):
+                if there not in length and passable(here, there):
+                    length[there] = length[here] + 1
+                    queue.append(there)
+        return length
