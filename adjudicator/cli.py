@@ -396,8 +396,11 @@ def dice_derive(server_seed: str, game_id: str, seq: int, entropy: str, sides: s
     if any(not 1 <= s <= 2**32 for s in each):
         fail("--sides must be between 1 and 2^32")
     plan = each if len(each) > 1 else each * count
-    stream = dice_scheme.DiceStream(hex_bytes(server_seed, "--server-seed"), game_id, seq,
-                                    hex_bytes(entropy, "--entropy"))
+    seed = hex_bytes(server_seed, "--server-seed")
+    if len(seed) != dice_scheme.SEED_BYTES:
+        fail(f"--server-seed must be {dice_scheme.SEED_BYTES} bytes (64 hex digits), as the "
+             f"journal reveals it; this one is {len(seed)} bytes")
+    stream = dice_scheme.DiceStream(seed, game_id, seq, hex_bytes(entropy, "--entropy"))
     for sides_of_draw in plan:
         click.echo(stream.uniform(sides_of_draw) + 1)
 

@@ -229,3 +229,13 @@ def test_a_passphrase_protected_key(game: Path, tmp_path: Path) -> None:
                                 stdin="wrong\n", code=1).output.lower()
     pbem("sign", orders, "--key", tmp_path / "carol.key", stdin="s3cret\n")
     assert "<signature" in orders.read_text()
+
+
+def test_reports_and_dice_audit_refuse_bad_arguments(game: Path, tmp_path: Path) -> None:
+    assert "no side 'soviet'" in pbem("report", game, "--side", "soviet", "-o", tmp_path / "r",
+                                      code=1).output
+    assert "steps 0 to 0" in pbem("report", game, "--step", "3", "-o", tmp_path / "r",
+                                  code=1).output
+    assert "32 bytes" in pbem("dice", "derive", "--server-seed", "00", "--game", "g", "--seq",
+                              "1", "--entropy", "00", code=1).output
+    assert "not JSON" in pbem("verify", tmp_path / "alice.pub", code=1).output

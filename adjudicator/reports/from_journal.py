@@ -36,6 +36,9 @@ def submitted_orders(raw: bytes) -> list[dict[str, Any]]:
 
 def step_report(game: Game, seq: int, side: str) -> StepReport:
     """The report input of step `seq` (0 = the initial position) for `side`."""
+    if side not in game.package.rules.sides:
+        raise PbemError(f"this game has no side {side!r} (its sides: "
+                        f"{', '.join(game.package.rules.sides)})", code="unknown-side")
     steps = game.steps
     if not 0 <= seq <= len(steps):
         raise JournalError(f"game {game.game_id} has steps 0 to {len(steps)}, not {seq}",
