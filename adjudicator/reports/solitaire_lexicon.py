@@ -43,6 +43,7 @@ def plural(n: int, word: str) -> str:
 class Lexicon:
     """The module's names and the few chart facts a report explains."""
 
+    module: Any = None
     title: str = "Barbarossa Solitaire"
     areas: dict[str, str] = field(default_factory=dict)
     start_side: dict[str, str] = field(default_factory=dict)
@@ -58,7 +59,7 @@ class Lexicon:
 
     @classmethod
     def of(cls, module: Any) -> Lexicon:
-        lex = cls()
+        lex = cls(module=module)
         root = getattr(module, "root", None)
         if root is not None and root.get("title"):
             lex.title = root.get("title")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.games.solitaire import control
+from adjudicator.games.solitaire.common import charts_of
 from adjudicator.reports.areamap import SEA_COLOURS
 from adjudicator.reports.model import Counter, LegendItem, MapView
 from adjudicator.reports.solitaire_lexicon import PHASES, Lexicon, plural
@@ -36,15 +38,10 @@ def units_by_area(lex: Lexicon, state: dict[str, Any]) -> dict[str, list[str]]:
     return {a: sorted(us, key=lex.nationality_rank) for a, us in sorted(stacks.items())}
 
 
-def occupied(state: dict[str, Any]) -> set[str]:
-    return set(state.get("units", {}).values()) | set(state.get("garrisons", []))
-
-
 def front_line(lex: Lexicon, state: dict[str, Any]) -> list[str]:
-    """Areas with German forces (garrisons too) adjacent to a Soviet-controlled area."""
-    control = state.get("control", {})
-    return sorted(a for a in occupied(state)
-                  if any(control.get(n) == "soviet" for n in lex.adjacent.get(a, ())))
+    """Areas with German forces (garrisons too) adjacent to a Soviet-controlled area:
+    the rules' own definition, applied to the (projected) state."""
+    return control.front_line(charts_of(lex.module), state)
 
 
 def german_count(state: dict[str, Any]) -> int:
