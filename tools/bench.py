@@ -7,13 +7,17 @@
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import play_example  # noqa: E402
 
 from adjudicator.referee.gamedir import load_game
 from adjudicator.referee.referee import adjudicate, create_game
@@ -23,7 +27,7 @@ from adjudicator.reports.from_journal import step_report
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "solitaire"
-TEST_SEED = hashlib.sha256(b"Barbarossa Solitaire example game").digest()
+TEST_SEED = bytes.fromhex(play_example.TEST_SEED)
 
 
 def timed(label: str, job: Callable[[], object], repeat: int) -> None:

@@ -102,38 +102,32 @@ class HexBoard:
 
     def movement_costs(self, start: Hex, cost: StepCost, budget: int | None = None
                        ) -> dict[Hex, int]:
-        """The least movement points to reach every hex from `start` (Dijkstra),
-        within `budget` if given."""
-        best = {start: 0}
-        queue = [(0, start)]
-        while queue:
-            spent, here = heapq.heappop(queue)
-            if spent > best.get(here, spent):
-                continue
-            for there in self.neighbours(here):
-                step = cost(here, there)
-                if step is None:
-                    continue
-                total = spent + step
-                if (budget is None or total <= budget) and total < best.get(there, total + 1):
-                    best[there] = total
-                    heapq.heappush(queue, (total, there))
-        return best
+        """The least movement points to reach every hex from `start`, within `budget`
+        if given."""
+        return self._least_costs(start, cost, budget)[0]
 
     def cheapest_path(self, start: Hex, goal: Hex, cost: StepCost,
                       budget: int | None = None) -> list[PathStep] | None:
         """A least-cost path from `start` to `goal` (ties broken by hex order), or None."""
+        best, came_from = self._least_costs(start, cost, budget, goal)
+        if goal not in best:
+            return None
+        route = [goal]
+        while route[-1] != start:
+            route.append(came_from[route[-1]])
+        return self.check_path(route[::-1], cost)
+
+    def _least_costs(self, start: Hex, cost: StepCost, budget: int | None,
+                     goal: Hex | None = None) -> tuple[dict[Hex, int], dict[Hex, Hex]]:
+        """Dijkstra from `start`: the least cost of every hex reached and the hex each
+        was reached from; stops early once `goal` is settled."""
         best = {start: 0}
         came_from: dict[Hex, Hex] = {}
         queue = [(0, start)]
         while queue:
             spent, here = heapq.heappop(queue)
             if here == goal:
-                route = [goal]
-                while route[-1] != start:
-                    route.append(came_from[route[-1]])
-                route.reverse()
-                return self.check_path(route, cost)
+                break
             if spent > best[here]:
                 continue
             for there in self.neighbours(here):
@@ -145,7 +139,7 @@ class HexBoard:
                     best[there] = total
                     came_from[there] = here
                     heapq.heappush(queue, (total, there))
-        return None
+        return best, came_from
 
     # -- traces (supply lines, lines of communication, retreats) -----------------------
     def trace(self, starts: Iterable[Hex], passable: Passable,

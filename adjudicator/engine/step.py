@@ -39,6 +39,14 @@ class StepContext:
     events: list[Event] = field(default_factory=list)
     scratch: dict[str, Any] = field(default_factory=dict)
 
+    def checkpoint(self) -> tuple[State, int]:
+        """The draft as it is now, to go back to if the next order turns out illegal."""
+        return copy_state(self.state), len(self.events)
+
+    def restore(self, checkpoint: tuple[State, int]) -> None:
+        self.state = checkpoint[0]
+        del self.events[checkpoint[1]:]
+
     def emit(self, kind: str, **data: Any) -> Event:
         """Record an event and apply it to the draft state."""
         event = Event(kind, data)
@@ -116,7 +124,7 @@ def run_step(
     """
     ctx = StepContext(rules, module, copy_state(state), dice, side)
     for order in orders:
-        checkpoint = (copy_state(ctx.state), len(ctx.events))
+        checkpoint = ctx.checkpoint()
         try:
             pending = ctx.state.get("pending")
             if pending and order.kind != "answer":
@@ -128,8 +136,7 @@ def run_step(
                 )
             rules.execute(ctx, order)
         except IllegalOrder as exc:
-            ctx.state, kept = checkpoint
-            del ctx.events[kept:]
+            ctx.restore(checkpoint)
             exc.index, exc.line = order.index, order.line
             return StepResult(ctx.state, ctx.events, order.index, rejection=exc,
                               total=len(orders))
@@ -137,8 +144,7 @@ def run_step(
             return StepResult(ctx.state, ctx.events, order.index + 1, decision=stop.request,
                               total=len(orders))
         except DiceUnavailable:
-            ctx.state, kept = checkpoint
-            del ctx.events[kept:]
+            ctx.restore(checkpoint)
             return StepResult(ctx.state, ctx.events, order.index, dry_run_stopped_at=order.index,
                               total=len(orders))
     return StepResult(ctx.state, ctx.events, len(orders), total=len(orders))
