@@ -16,6 +16,7 @@ FORBIDDEN = {
     "games": ("adjudicator.referee", "adjudicator.reports", "adjudicator.cli",
               "adjudicator.service"),
     "referee": ("adjudicator.reports", "adjudicator.cli", "adjudicator.service"),
+    "reports": ("adjudicator.cli", "adjudicator.service", "exporters"),
 }
 
 

@@ -278,12 +278,15 @@ def _draw_legend(parent: etree._Element, rows: list[list[LegendItem]], top: floa
 # -- the map -----------------------------------------------------------------------------
 
 
-def draw_area_map(module: Any, view: MapView, *, id_prefix: str = "m-") -> str:
-    """The SVG document (a string, no XML declaration) of `view` on the module's map."""
+def draw_area_map(module: Any, view: MapView, *, id_prefix: str = "m-",
+                  chrome: bool = True) -> str:
+    """The SVG document (a string, no XML declaration) of `view` on the module's map.
+    Without `chrome` it is the bare board (no title, no legend), as a VASSAL board."""
     geo = map_geometry(module)
-    legend_rows = _legend_rows(view.legend, geo.width)
+    legend_rows = _legend_rows(view.legend, geo.width) if chrome else []
     legend_h = len(legend_rows) * LEGEND_ROW_H + 2 * LEGEND_PAD - 8 if legend_rows else 0
-    total_h = HEADER_H + geo.height + legend_h
+    header_h = HEADER_H if chrome else 0
+    total_h = header_h + geo.height + legend_h
     svg = etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS, "xlink": XLINK_NS})
     svg.set("width", _fmt(geo.width))
     svg.set("height", _fmt(total_h))
@@ -300,15 +303,16 @@ def draw_area_map(module: Any, view: MapView, *, id_prefix: str = "m-") -> str:
         clip = _el(defs, "clipPath", id=clips[area.id])
         _el(clip, "use", href=f"#{ids[area.id]}")
 
-    # header
-    _el(svg, "rect", x=0, y=0, width=geo.width, height=HEADER_H, fill=PAPER)
-    _el(svg, "text", view.title, x=16, y=27, font_size=21, font_weight="bold",
-        font_family=FONT, fill=INK)
-    _el(svg, "text", view.subtitle, x=16, y=47, font_size=13, font_family=FONT, fill="#4a4a44")
-    _el(svg, "line", x1=0, y1=HEADER_H, x2=geo.width, y2=HEADER_H, stroke="#9a968a",
-        stroke_width=1)
+    if chrome:
+        _el(svg, "rect", x=0, y=0, width=geo.width, height=HEADER_H, fill=PAPER)
+        _el(svg, "text", view.title, x=16, y=27, font_size=21, font_weight="bold",
+            font_family=FONT, fill=INK)
+        _el(svg, "text", view.subtitle, x=16, y=47, font_size=13, font_family=FONT,
+            fill="#4a4a44")
+        _el(svg, "line", x1=0, y1=HEADER_H, x2=geo.width, y2=HEADER_H, stroke="#9a968a",
+            stroke_width=1)
 
-    board = _el(svg, "g", transform=f"translate(0,{HEADER_H})", class_="board")
+    board = _el(svg, "g", transform=f"translate(0,{header_h})", class_="board")
     clip_board = _el(defs, "clipPath", id=id_prefix + "board")
     _el(clip_board, "rect", x=0, y=0, width=geo.width, height=geo.height)
     board_inner = _el(board, "g", clip_path=f"url(#{id_prefix}board)")
@@ -394,7 +398,7 @@ def draw_area_map(module: Any, view: MapView, *, id_prefix: str = "m-") -> str:
     _el(board, "rect", x=0.5, y=0.5, width=geo.width - 1, height=geo.height - 1, fill="none",
         stroke="#6b675c", stroke_width=1)
     if legend_rows:
-        _draw_legend(svg, legend_rows, HEADER_H + geo.height, geo.width)
+        _draw_legend(svg, legend_rows, header_h + geo.height, geo.width)
     return etree.tostring(svg, encoding="unicode")
 
 

@@ -12,6 +12,8 @@ from typing import Any, Protocol
 
 from adjudicator.engine.module import ModuleData
 from adjudicator.reports.model import (
+    Calendar,
+    Counter,
     DecisionView,
     Loss,
     MapView,
@@ -52,6 +54,15 @@ class GameReporter(Protocol):
     def map_view(self, module: ModuleData, state: dict[str, Any], side: str,
                  caption: str | None = None) -> MapView:
         """What the map shows of an already projected state."""
+        ...
+
+    def counter_mix(self, module: ModuleData) -> list[Counter]:
+        """Every counter and marker the game has, each once, with `piece` set: what an
+        export offers in its piece palette. Map views use the same counters."""
+        ...
+
+    def calendar(self, module: ModuleData) -> Calendar:
+        """The turn record and the sequence of play, for a turn tracker."""
         ...
 
 

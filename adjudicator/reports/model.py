@@ -140,6 +140,12 @@ class Counter:
     band_fill: str
     title: str  # full name, for the tooltip and screen readers
     marker: bool = False  # a small square marker (garrison) instead of a counter
+    # what the counter is, for exports that keep pieces apart (VASSAL):
+    piece: str = ""  # the module's id of the piece or marker kind; "" = not identified
+    side: str = ""
+    symbol: str = ""  # NATO unit type ("infantry", "armor", ...); "" for a marker
+    echelon: str = ""  # "army", "corps", "division", ...
+    factors: tuple[str, ...] = ()  # printed factors of each step, full strength first
 
 
 @dataclass(frozen=True)
@@ -164,3 +170,11 @@ class MapView:
     strong: set[str]  # areas whose name is emphasized (front-line areas)
     counters: dict[str, list[Counter]]
     legend: list[LegendItem]
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """The game's turns and the phases of one turn, in order, as players name them."""
+
+    turns: list[str]
+    phases: list[str]

@@ -33,6 +33,8 @@ def _identity_events(events: list[dict[str, Any]], side: str) -> list[dict[str, 
 
 
 STATE_PROJECTIONS: dict[str, StateProjection] = {"solitaire": _identity_state}
+# games whose projection hides nothing: an export needs no stand-ins for unseen units
+OPEN_GAMES = frozenset({"solitaire"})
 EVENT_PROJECTIONS: dict[str, EventProjection] = {"solitaire": _identity_events}
 
 

@@ -18,6 +18,8 @@ from adjudicator.engine.events import Event
 from adjudicator.engine.module import ModuleData
 from adjudicator.games.solitaire.rules import SolitaireRules
 from adjudicator.reports.model import (
+    Calendar,
+    Counter,
     DecisionView,
     Line,
     Loss,
@@ -38,6 +40,7 @@ from adjudicator.reports.solitaire_lexicon import (
     plural,
 )
 from adjudicator.reports.solitaire_map import (
+    counter_mix,
     front_line,
     german_count,
     map_view,
@@ -656,6 +659,16 @@ class SolitaireReporter:
     def map_view(self, module: ModuleData, state: dict[str, Any], side: str,
                  caption: str | None = None) -> MapView:
         return map_view(Lexicon.of(module), state, side, caption)
+
+    def counter_mix(self, module: ModuleData) -> list[Counter]:
+        return counter_mix(Lexicon.of(module))
+
+    def calendar(self, module: ModuleData) -> Calendar:
+        """The turns of the turn record; the official sheet's sequence of play."""
+        lex = Lexicon.of(module)
+        phases = [PHASES[p].capitalize() if p != "soviet-combat" else PHASES[p]
+                  for p in ("movement", "attack", "reinforcement", "soviet-combat")]
+        return Calendar([name for name, _ in lex.turns.values()], phases)
 
 
 REPORTER = SolitaireReporter()

@@ -5,6 +5,7 @@ garrisons as a small 'G' marker)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from adjudicator.games.solitaire import control
@@ -28,7 +29,8 @@ NATIONALITY_STYLE = {
 GROUP_BAND = {"AGN": "#2f5f8f", "AGC": "#2b2b28", "AGS": "#8f3a2c", "GER": "#5b4a80"}
 GROUP_NAMES = {"AGN": "Army Group North", "AGC": "Army Group Centre",
                "AGS": "Army Group South", "GER": "German reinforcement"}
-GARRISON = Counter("G", "", "#ffffff", "#1d1d1b", "", "Garrison", marker=True)
+GARRISON = Counter("G", "", "#ffffff", "#1d1d1b", "", "Garrison", marker=True,
+                   piece="garrison", side="german")
 
 
 def units_by_area(lex: Lexicon, state: dict[str, Any]) -> dict[str, list[str]]:
@@ -54,7 +56,15 @@ def counter_for(lex: Lexicon, unit: str) -> Counter:
     group = lex.group(unit)
     if nat == "german":
         band = GROUP_BAND.get(group, band)
-    return Counter(lex.short(unit), group, body, ink, band, lex.unit(unit))
+    # every counter of the game is an army (rules: Initial Setup)
+    return Counter(lex.short(unit), group, body, ink, band, lex.unit(unit), piece=unit,
+                   side="german", symbol="infantry", echelon="army")
+
+
+def counter_mix(lex: Lexicon) -> list[Counter]:
+    """The armies of the module and the garrison marker."""
+    units = sorted(lex.pieces, key=lex.nationality_rank)
+    return [counter_for(lex, u) for u in units] + [GARRISON]
 
 
 def map_view(lex: Lexicon, state: dict[str, Any], side: str, caption: str | None = None) -> MapView:
@@ -67,8 +77,7 @@ def map_view(lex: Lexicon, state: dict[str, Any], side: str, caption: str | None
     counters: dict[str, list[Counter]] = {}
     for area in sorted(state.get("garrisons", [])):
         counters.setdefault(area, []).append(
-            Counter("G", "", GARRISON.fill, GARRISON.ink, "", f"Garrison in {lex.area(area)}",
-                    marker=True))
+            dataclasses.replace(GARRISON, title=f"Garrison in {lex.area(area)}"))
     for area, units in units_by_area(lex, state).items():
         counters.setdefault(area, []).extend(counter_for(lex, u) for u in units)
 

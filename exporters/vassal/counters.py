@@ -1,0 +1,106 @@
+"""Counter images for VASSAL pieces: the report's `Counter` drawn at playing size in
+the usual NATO style (unit-type box with its size marks, the unit id, the factors
+of each step, nationality colours, the formation band), one SVG per step, then
+rasterized by cairosvg like every other drawing of the project."""
+
+from __future__ import annotations
+
+import cairosvg
+from lxml import etree
+
+from adjudicator.reports.areamap import FONT, SVG_NS
+from adjudicator.reports.model import Counter
+
+COUNTER_PX = 56
+MARKER_PX = 38
+ECHELON_MARKS = {"army group": "XXXXX", "army": "XXXX", "corps": "XXX", "division": "XX",
+                 "brigade": "X", "regiment": "III", "battalion": "II"}
+
+
+def _el(parent: etree._Element, tag: str, text: str | None = None,
+        **attrs: object) -> etree._Element:
+    el = etree.SubElement(parent, f"{{{SVG_NS}}}{tag}")
+    for key, value in attrs.items():
+        el.set(key.rstrip("_").replace("_", "-"), str(value))
+    if text is not None:
+        el.text = text
+    return el
+
+
+def _svg(size: int) -> etree._Element:
+    return etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS}, width=str(size),
+                         height=str(size), viewBox=f"0 0 {size} {size}")
+
+
+def _unit_symbol(parent: etree._Element, symbol: str, x: float, y: float, w: float,
+                 h: float, ink: str) -> None:
+    """The NATO unit-type box (APP-6 land unit frame) with its type mark."""
+    line = {"stroke": ink, "stroke_width": 1.4, "fill": "none"}
+    _el(parent, "rect", x=x, y=y, width=w, height=h, **line)
+    if symbol in ("infantry", "mechanized", "motorized"):
+        _el(parent, "path", d=f"M{x},{y} L{x + w},{y + h} M{x + w},{y} L{x},{y + h}", **line)
+    if symbol in ("armor", "mechanized"):
+        _el(parent, "rect", x=x + w * 0.18, y=y + h * 0.22, width=w * 0.64, height=h * 0.56,
+            rx=h * 0.28, **line)
+    if symbol == "cavalry":
+        _el(parent, "path", d=f"M{x},{y + h} L{x + w},{y}", **line)
+    if symbol == "mountain":
+        _el(parent, "path", d=f"M{x + w * 0.35},{y + h} L{x + w / 2},{y + h * 0.62} "
+            f"L{x + w * 0.65},{y + h} Z", fill=ink)
+    if symbol == "artillery":
+        _el(parent, "circle", cx=x + w / 2, cy=y + h / 2, r=h * 0.16, fill=ink)
+    if symbol == "motorized":
+        _el(parent, "path", d=f"M{x + w / 2},{y} L{x + w / 2},{y + h}", **line)
+
+
+def counter_svg(counter: Counter, step: int = 0) -> str:
+    """One step (0 = full strength) of a unit counter, or a marker."""
+    if counter.marker or not counter.symbol:
+        return marker_svg(counter.text, counter.fill, counter.ink, counter.title)
+    s = COUNTER_PX
+    svg = _svg(s)
+    _el(svg, "title", counter.title)
+    _el(svg, "rect", x=0.75, y=0.75, width=s - 1.5, height=s - 1.5, rx=4, fill=counter.fill,
+        stroke="#1d1d1b", stroke_width=1.5)
+    text = {"font_family": FONT, "font_weight": "bold", "text_anchor": "middle"}
+    if counter.band:
+        _el(svg, "path", d=f"M1.5,13 V5 Q1.5,1.5 5,1.5 H{s - 5} Q{s - 1.5},1.5 {s - 1.5},5 "
+            "V13 Z", fill=counter.band_fill)
+        _el(svg, "text", counter.band, x=s / 2, y=10.5, font_size=9, fill="#ffffff", **text)
+    factors = counter.factors[step] if step < len(counter.factors) else ""
+    box_w, box_h = (26.0, 15.0) if factors else (30.0, 17.0)
+    box_x = (s - box_w) / 2 - (6 if factors else 0)
+    mark = ECHELON_MARKS.get(counter.echelon, "")
+    if mark:
+        _el(svg, "text", mark, x=box_x + box_w / 2, y=20.5, font_size=6.5, fill=counter.ink,
+            **text)
+    _unit_symbol(svg, counter.symbol, box_x, 22.5, box_w, box_h, counter.ink)
+    if factors:
+        _el(svg, "text", counter.text, x=s - 4, y=33, font_size=9, fill=counter.ink,
+            **{**text, "text_anchor": "end"})
+        if step > 0:  # the reduced side carries a stripe, as printed counters do
+            _el(svg, "rect", x=1.5, y=40, width=s - 3, height=14, fill="#ffffff",
+                fill_opacity=0.45)
+        _el(svg, "text", factors, x=s / 2, y=52, font_size=13, fill=counter.ink, **text)
+    else:
+        size = 14 if len(counter.text) <= 3 else 10
+        _el(svg, "text", counter.text, x=s / 2, y=52, font_size=size, fill=counter.ink, **text)
+    return etree.tostring(svg, encoding="unicode")
+
+
+def marker_svg(text: str, fill: str, ink: str, title: str) -> str:
+    """A square marker with a short text (garrison, control, hidden unit)."""
+    s = MARKER_PX
+    svg = _svg(s)
+    _el(svg, "title", title)
+    _el(svg, "rect", x=0.75, y=0.75, width=s - 1.5, height=s - 1.5, rx=4, fill=fill,
+        stroke="#1d1d1b", stroke_width=1.5)
+    size = 17 if len(text) <= 2 else 12
+    _el(svg, "text", text, x=s / 2, y=s / 2 + size * 0.36, font_size=size, font_family=FONT,
+        font_weight="bold", text_anchor="middle", fill=ink)
+    return etree.tostring(svg, encoding="unicode")
+
+
+def png(svg: str, scale: float = 1.0) -> bytes:
+    result: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    return result

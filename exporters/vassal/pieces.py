@@ -1,0 +1,112 @@
+"""The pieces of an exported module: one kind per counter of the game's counter mix,
+a stand-in per side for units a view does not identify, and one marker per area
+colour of the map legend (who holds an area, on a board printed once).
+
+Every kind becomes a trait chain (FORMAT.md §3): our piece id in a Marker trait
+(`pbem_piece`), the steps of a multi-step unit as a Layer the player flips with
+Ctrl+F, the side-and-class prototype, and the BasicPiece with its image and name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from adjudicator.reports.model import Counter, LegendItem
+from exporters.vassal.counters import counter_svg, marker_svg
+from exporters.vassal.encoding import Trait, encode
+
+PIECE_ID_KEY = "pbem_piece"
+SIDE_KEY = "pbem_side"
+CLASS_KEY = "pbem_class"
+HIDDEN = "hidden"
+CTRL = 130  # InputEvent.CTRL_DOWN_MASK | CTRL_MASK, as the VASSAL editor writes it
+FLIP_KEY = f"70,{CTRL}"  # Ctrl+F
+DELETE_KEY = f"68,{CTRL}"  # Ctrl+D
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    key: str  # what `pbem_piece` says: the module's piece id, "hidden:<side>", "area:<label>"
+    gpid: int
+    name: str
+    side: str
+    unit_class: str  # "infantry", "armor", ..., or "marker"
+    counter: Counter | None  # None for drawn-here markers (hidden units, area colours)
+    svgs: tuple[str, ...]  # one drawing per step
+    fill: str = ""  # for an area-colour marker: the area colour it stands for
+
+    @property
+    def images(self) -> list[str]:
+        stem = re.sub(r"[^A-Za-z0-9_-]", "_", self.key)
+        return [f"{stem}-{self.gpid}-{i + 1}.png" for i in range(len(self.svgs))]
+
+    @property
+    def prototype(self) -> str:
+        return f"{self.side.capitalize() or 'Common'} {self.unit_class}"
+
+    def traits(self, basic_state: str) -> list[Trait]:
+        traits = [marker([PIECE_ID_KEY], [self.key])]
+        if len(self.svgs) > 1:
+            traits.append(Trait(layer_type(self.images), "1"))
+        traits.append(Trait("prototype;" + encode([self.prototype], ";")))
+        traits.append(basic_piece(self.images[0], self.name, basic_state))
+        return traits
+
+
+def marker(keys: list[str], values: list[str]) -> Trait:
+    """`mark;k1,k2` with state `v1,v2` (Marker.java)."""
+    return Trait("mark;" + encode(keys, ","), encode(values, ","))
+
+
+def basic_piece(image: str, name: str, state: str) -> Trait:
+    """`piece;cloneKey;deleteKey;image;name` (BasicPiece.java:173-197)."""
+    return Trait("piece;" + encode(["", "", image, name], ";"), state)
+
+
+def delete_trait() -> Trait:
+    return Trait("delete;" + encode(["Delete", DELETE_KEY, ""], ";"))
+
+
+def layer_type(images: list[str]) -> str:
+    """A Layer (`emb2;`, Embellishment.java:204-260, version 1) that is always active and
+    steps through `images` with Ctrl+F, looping."""
+    fields = ["", str(CTRL), "", "Flip", str(CTRL), "", "", str(CTRL), "", "", "", "1",
+              "false", "0", "0", encode(images, ","), encode([""] * len(images), ","),
+              "true", "Step", "", "", "false", "", "1", "1", "true", "", FLIP_KEY, "",
+              "Steps", "1.0", "", "true"]
+    return "emb2;" + encode(fields, ";")
+
+
+def prototype_traits(side: str, unit_class: str) -> list[Trait]:
+    """What every piece of a side and class shares: its side and class as properties,
+    and Delete."""
+    return [marker([SIDE_KEY, CLASS_KEY], [side, unit_class]), delete_trait(),
+            basic_piece("", "", "null;0;0;;0")]
+
+
+def catalog(counters: list[Counter], sides: list[str], legend: list[LegendItem],
+            hides_information: bool) -> list[PieceKind]:
+    """Every piece kind of the module, gpids from 1 in palette order."""
+    kinds: list[PieceKind] = []
+
+    def add(key: str, name: str, side: str, unit_class: str, counter: Counter | None,
+            svgs: tuple[str, ...], fill: str = "") -> None:
+        kinds.append(PieceKind(key, len(kinds) + 1, name, side, unit_class, counter, svgs,
+                               fill))
+
+    for c in counters:
+        steps = max(1, len(c.factors))
+        add(c.piece, c.title, c.side, c.symbol or "marker", c,
+            tuple(counter_svg(c, step) for step in range(steps)))
+    if hides_information:
+        for side in sides:
+            sample = next((c for c in counters if c.side == side and not c.marker), None)
+            if sample is not None:
+                add(f"{HIDDEN}:{side}", f"Unidentified {side.capitalize()} unit", side,
+                    "hidden", None, (marker_svg("?", sample.fill, sample.ink, "unidentified"),))
+    for item in legend:
+        if item.kind == "area" and item.fill:
+            add(f"area:{item.label}", item.label, "", "marker", None,
+                (marker_svg(item.label[:3], item.fill, "#1d1d1b", item.label),), item.fill)
+    return kinds
