@@ -438,3 +438,39 @@ def journal_rolls(directory: Path, as_json: bool) -> None:
         click.echo(f"  {roll['seq']}.{roll['n']}  {roll['die']:<12} raw {roll['raw']:>2} -> "
                    f"{roll['value']:>2}  {roll['purpose']}")
 
+
+
+@main.group()
+def export() -> None:
+    """Write the game data for other tools (VASSAL)."""
+
+
+@export.command("vassal")
+@click.argument("game", type=click.Choice(GAME_IDS))
+@click.option("--scenario", "scenarios", multiple=True,
+              help="A scenario to include as a predefined setup (repeatable; default: all).")
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The .vmod file to write.")
+def export_vassal(game: str, scenarios: tuple[str, ...], out: Path) -> None:
+    """A VASSAL 3.7 module of GAME: the map, every counter, a die roller, a turn tracker
+    and one predefined setup per scenario."""
+    from exporters.vassal import export_module
+
+    out.write_bytes(export_module(game, list(scenarios) or None))
+    click.echo(f"wrote {out}")
+
+
+@export.command("vassal-save")
+@click.argument("directory", type=click.Path(exists=True, path_type=Path))
+@click.option("--step", "seq", type=int, help="Step number (default: the latest; 0 = the "
+              "initial position).")
+@click.option("--side", required=True, help="The side whose view the file shows.")
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The .vsav file to write.")
+def export_vassal_save(directory: Path, seq: int | None, side: str, out: Path) -> None:
+    """The position of an adjudicated game after a step, as SIDE may see it, as a saved
+    game for the module `pbem export vassal` writes."""
+    from exporters.vassal import export_save
+
+    out.write_bytes(export_save(directory, side, seq))
+    click.echo(f"wrote {out}")
