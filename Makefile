@@ -18,10 +18,10 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/python tools/play_example.py --out out
 
-## The full test suite: ruff, mypy --strict on the engine, then pytest.
+## The full test suite: ruff, mypy --strict on the engine and exporters, then pytest.
 test: $(STAMP)
 	$(BIN)/ruff check adjudicator exporters tests tools
-	$(BIN)/mypy --strict --follow-imports=silent adjudicator/engine
+	$(BIN)/mypy --strict --follow-imports=silent adjudicator/engine exporters
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)

@@ -69,12 +69,12 @@ def draw_hex_board(board: HexBoard, centre_of: Callable[[Hex], tuple[float, floa
         for feature in sorted(features):
             if feature not in HEXSIDE_STROKE:
                 continue
-            colour, width = HEXSIDE_STROKE[feature]
+            colour, stroke_width = HEXSIDE_STROKE[feature]
             if feature in ("road", "rail"):  # they cross the hexside, centre to centre
                 (x1, y1), (x2, y2) = centres[side.a], centres[side.b]
             else:
                 (x1, y1), (x2, y2) = _edge(centres[side.a], centres[side.b], size, pointy)
             etree.SubElement(svg, f"{{{SVG_NS}}}line", x1=f"{x1:.1f}", y1=f"{y1:.1f}",
                              x2=f"{x2:.1f}", y2=f"{y2:.1f}", stroke=colour,
-                             **{"stroke-width": str(width), "stroke-linecap": "round"})
-    return etree.tostring(svg, encoding="unicode")
+                             **{"stroke-width": str(stroke_width), "stroke-linecap": "round"})
+    return str(etree.tostring(svg, encoding="unicode"))

@@ -10,6 +10,7 @@ game is exported as soon as it has module data and a reporter.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from adjudicator.engine.module import ModuleData
 from adjudicator.games import GamePackage, get_game
@@ -32,7 +33,8 @@ from exporters.vassal.vmod import MAP_NAME, ModulePlan, Setup, write_vmod
 __all__ = ["ExportError", "export_module", "export_save", "module_plan"]
 
 
-def _view(package: GamePackage, module: ModuleData, state: dict, side: str) -> MapView:
+def _view(package: GamePackage, module: ModuleData, state: dict[str, Any],
+          side: str) -> MapView:
     reporter = reporter_for(package.id)
     return reporter.map_view(module, project_state(package.id, state, side), side)
 

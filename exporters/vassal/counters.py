@@ -17,13 +17,13 @@ ECHELON_MARKS = {"army group": "XXXXX", "army": "XXXX", "corps": "XXX", "divisio
                  "brigade": "X", "regiment": "III", "battalion": "II"}
 
 
-def _el(parent: etree._Element, tag: str, text: str | None = None,
+def _el(parent: etree._Element, tag: str, text: object = None,
         **attrs: object) -> etree._Element:
     el = etree.SubElement(parent, f"{{{SVG_NS}}}{tag}")
     for key, value in attrs.items():
         el.set(key.rstrip("_").replace("_", "-"), str(value))
     if text is not None:
-        el.text = text
+        el.text = str(text)
     return el
 
 
@@ -35,7 +35,7 @@ def _svg(size: int) -> etree._Element:
 def _unit_symbol(parent: etree._Element, symbol: str, x: float, y: float, w: float,
                  h: float, ink: str) -> None:
     """The NATO unit-type box (APP-6 land unit frame) with its type mark."""
-    line = {"stroke": ink, "stroke_width": 1.4, "fill": "none"}
+    line: dict[str, object] = {"stroke": ink, "stroke_width": 1.4, "fill": "none"}
     _el(parent, "rect", x=x, y=y, width=w, height=h, **line)
     if symbol in ("infantry", "mechanized", "motorized"):
         _el(parent, "path", d=f"M{x},{y} L{x + w},{y + h} M{x + w},{y} L{x},{y + h}", **line)
@@ -85,7 +85,7 @@ def counter_svg(counter: Counter, step: int = 0) -> str:
     else:
         size = 14 if len(counter.text) <= 3 else 10
         _el(svg, "text", counter.text, x=s / 2, y=52, font_size=size, fill=counter.ink, **text)
-    return etree.tostring(svg, encoding="unicode")
+    return str(etree.tostring(svg, encoding="unicode"))
 
 
 def marker_svg(text: str, fill: str, ink: str, title: str) -> str:
@@ -98,7 +98,7 @@ def marker_svg(text: str, fill: str, ink: str, title: str) -> str:
     size = 17 if len(text) <= 2 else 12
     _el(svg, "text", text, x=s / 2, y=s / 2 + size * 0.36, font_size=size, font_family=FONT,
         font_weight="bold", text_anchor="middle", fill=ink)
-    return etree.tostring(svg, encoding="unicode")
+    return str(etree.tostring(svg, encoding="unicode"))
 
 
 def png(svg: str, scale: float = 1.0) -> bytes:

@@ -105,7 +105,8 @@ def metadata_xml(fields: list[tuple[str, str]]) -> bytes:
     root = etree.Element("data", version="1")
     for tag, text in fields:
         etree.SubElement(root, tag).text = text
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False)
+    return bytes(etree.tostring(root, xml_declaration=True, encoding="UTF-8",
+                                standalone=False))
 
 
 def module_metadata(name: str, version: str, description: str) -> bytes:

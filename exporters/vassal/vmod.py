@@ -120,8 +120,8 @@ def build_file(plan: ModulePlan) -> bytes:
         _sub(root, B + "module.PredefinedSetup", {"name": setup.name, "file": setup.file,
                                                   "useFile": "true", "isMenu": "false",
                                                   "description": ""})
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False,
-                          pretty_print=True)
+    return bytes(etree.tostring(root, xml_declaration=True, encoding="UTF-8",
+                                standalone=False, pretty_print=True))
 
 
 def write_vmod(plan: ModulePlan, moduledata: bytes) -> bytes:
