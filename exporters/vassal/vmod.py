@@ -95,7 +95,7 @@ def build_file(plan: ModulePlan) -> bytes:
                 "scale": "1.0"})
         state = encode(["null", "0", "0", str(kind.gpid), "0"], ";")
         _sub(panels[title], B + "widget.PieceSlot",
-             {"entryName": kind.name, "gpid": str(kind.gpid), "width": "0", "height": "0"},
+             {"entryName": kind.name, "gpid": str(kind.gpid), "width": "64", "height": "64"},
              piece_text(kind.traits(state)))
 
     prototypes = _sub(root, B + "module.PrototypesContainer")
