@@ -136,7 +136,8 @@ def place_grid(grid: HexGrid, hexes: list[Hex], *, hex_size: float = 37.0,
     first_pos = min(pos for _, pos in lines.values())
     raw = {h: (line - line_off, pos - first_pos) for h, (line, pos) in lines.items()}
 
-    x0 = math.ceil(margin + hex_size)  # centre of raw column 0
+    first_raw = min(c for c, _ in raw.values())  # 1 when the first line is a shifted one
+    x0 = math.ceil(margin + hex_size - dx * first_raw)  # centre of raw column 0
     y0 = math.ceil(margin + dy / 2)
     if grid.numbering == "CCRR":
         leading, kinds = 1, ("N", "N")
