@@ -1,2 +1,2 @@
-"""Exporters that feed other tools from the same module data: the VASSAL module
-and saved-game writers (DESIGN §11) live here; none is written yet."""
+"""Exporters that feed other tools from the same module data: `exporters.vassal`
+writes VASSAL 3.7 modules and saved games (DESIGN §11, docs/vassal.md)."""

@@ -119,7 +119,7 @@ def hex_board(module: ModuleData) -> Board:
     for h in board.terrain:
         label = board.grid.label(h)
         x, y = placement.centre(h)
-        locations[label] = Location(label, label, (x, y), (x - 12, y - 12))
+        locations[label] = Location(label, label, (x, y), None)
     return Board("Map", "board.png", png(svg), placement.width, placement.height, locations,
                  {}, grid=placement)
 

@@ -31,8 +31,7 @@ class PieceKind:
     gpid: int
     name: str
     side: str
-    unit_class: str  # "infantry", "armor", ..., or "marker"
-    counter: Counter | None  # None for drawn-here markers (hidden units, area colours)
+    unit_class: str  # "infantry", "armor", ..., "hidden" or "marker"
     svgs: tuple[str, ...]  # one drawing per step
     fill: str = ""  # for an area-colour marker: the area colour it stands for
 
@@ -43,7 +42,7 @@ class PieceKind:
 
     @property
     def prototype(self) -> str:
-        return f"{self.side.capitalize() or 'Common'} {self.unit_class}"
+        return prototype_name(self.side, self.unit_class)
 
     def traits(self, basic_state: str) -> list[Trait]:
         traits = [marker([PIECE_ID_KEY], [self.key])]
@@ -52,6 +51,11 @@ class PieceKind:
         traits.append(Trait("prototype;" + encode([self.prototype], ";")))
         traits.append(basic_piece(self.images[0], self.name, basic_state))
         return traits
+
+
+def prototype_name(side: str, unit_class: str) -> str:
+    """"German infantry", "German marker", "Common marker"."""
+    return f"{side.capitalize() or 'Common'} {unit_class}"
 
 
 def marker(keys: list[str], values: list[str]) -> Trait:
@@ -90,23 +94,22 @@ def catalog(counters: list[Counter], sides: list[str], legend: list[LegendItem],
     """Every piece kind of the module, gpids from 1 in palette order."""
     kinds: list[PieceKind] = []
 
-    def add(key: str, name: str, side: str, unit_class: str, counter: Counter | None,
-            svgs: tuple[str, ...], fill: str = "") -> None:
-        kinds.append(PieceKind(key, len(kinds) + 1, name, side, unit_class, counter, svgs,
-                               fill))
+    def add(key: str, name: str, side: str, unit_class: str, svgs: tuple[str, ...],
+            fill: str = "") -> None:
+        kinds.append(PieceKind(key, len(kinds) + 1, name, side, unit_class, svgs, fill))
 
     for c in counters:
         steps = max(1, len(c.factors))
-        add(c.piece, c.title, c.side, c.symbol or "marker", c,
+        add(c.piece, c.title, c.side, c.symbol or "marker",
             tuple(counter_svg(c, step) for step in range(steps)))
     if hides_information:
         for side in sides:
             sample = next((c for c in counters if c.side == side and not c.marker), None)
             if sample is not None:
                 add(f"{HIDDEN}:{side}", f"Unidentified {side.capitalize()} unit", side,
-                    "hidden", None, (marker_svg("?", sample.fill, sample.ink, "unidentified"),))
+                    "hidden", (marker_svg("?", sample.fill, sample.ink, "unidentified"),))
     for item in legend:
         if item.kind == "area" and item.fill:
-            add(f"area:{item.label}", item.label, "", "marker", None,
+            add(f"area:{item.label}", item.label, "", "marker",
                 (marker_svg(item.label[:3], item.fill, "#1d1d1b", item.label),), item.fill)
     return kinds

@@ -13,7 +13,7 @@ from lxml import etree
 from exporters.vassal.board import Board, board_attributes
 from exporters.vassal.counters import png
 from exporters.vassal.encoding import encode, java_int, piece_text
-from exporters.vassal.pieces import PieceKind, prototype_traits
+from exporters.vassal.pieces import PieceKind, prototype_name, prototype_traits
 from exporters.vassal.save import VASSAL_VERSION
 
 B = "VASSAL.build."
@@ -100,8 +100,8 @@ def build_file(plan: ModulePlan) -> bytes:
 
     prototypes = _sub(root, B + "module.PrototypesContainer")
     for side, unit_class in sorted({(k.side, k.unit_class) for k in plan.kinds}):
-        name = PieceKind("", 0, "", side, unit_class, None, ()).prototype
-        _sub(prototypes, B + "module.PrototypeDefinition", {"name": name, "description": ""},
+        _sub(prototypes, B + "module.PrototypeDefinition",
+             {"name": prototype_name(side, unit_class), "description": ""},
              piece_text(prototype_traits(side, unit_class)))
 
     _sub(root, B + "module.DiceButton", {
