@@ -1,5 +1,6 @@
 """A game directory: the public journal, the referee's secrets kept apart from it,
-and the archive of every file ever submitted.
+and the archive of every file ever submitted. It is the file-system `GameStore`
+(store.py); the service keeps the same things in its database.
 
     DIR/journal.jsonl        public: header + one line per step or refused file
     DIR/submissions/         every submitted file's raw bytes, as received
@@ -28,8 +29,8 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.engine.state import State, copy_state, state_hash
 from adjudicator.errors import InvalidInput, JournalError, PbemError
 from adjudicator.games import GamePackage, get_game, position_schema
-from adjudicator.referee.journal import JournalLine, read_lines
-from adjudicator.security.keys import load_private_key, load_public_key
+from adjudicator.referee.journal import JournalLine, append_line, read_lines
+from adjudicator.security.keys import load_private_key, load_public_key, private_key_pem
 from adjudicator.security.xmlsafe import parse_untrusted
 
 TEST_REFEREE_TAG = b"pbem/test-referee/v1\x00"
@@ -69,6 +70,31 @@ class GameDir:
     def reports_for(self, seq: int, side: str) -> Path:
         return self.path / "reports" / f"step-{seq}" / side
 
+    # -- the GameStore protocol ---------------------------------------------------------
+
+    def describe(self) -> str:
+        return str(self.path)
+
+    def has_journal(self) -> bool:
+        return self.journal.exists()
+
+    def journal_lines(self) -> list[JournalLine]:
+        return list(read_lines(self.journal))
+
+    def append(self, entry: dict[str, Any]) -> bytes:
+        return append_line(self.journal, entry)
+
+    def create(self, referee_key: Ed25519PrivateKey, secrets: dict[str, Any]) -> None:
+        """Make the directory and keep the referee key and first secrets (owner-only)."""
+        if self.journal.exists():
+            raise PbemError(f"{self.path} already holds a game", code="exists")
+        self.path.mkdir(parents=True, exist_ok=True)
+        self.referee_dir.mkdir(mode=0o700, exist_ok=True)
+        fd = os.open(self.referee_key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(private_key_pem(referee_key))
+        self.write_secrets(secrets)
+
     def read_secrets(self) -> dict[str, Any]:
         try:
             return json.loads(self.secrets_file.read_text("utf-8"))  # type: ignore[no-any-return]
@@ -103,14 +129,14 @@ class GameDir:
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
 
-    def archive(self, raw: bytes) -> Path:
+    def archive(self, raw: bytes) -> str:
         """Keep a submitted file's bytes, whatever they are, before anything else."""
         self.submissions.mkdir(parents=True, exist_ok=True)
         digest = hashlib.sha256(raw).hexdigest()
         number = len(list(self.submissions.iterdir())) + 1
         path = self.submissions / f"{number:05d}-{digest[:16]}.xml"
         path.write_bytes(raw)
-        return path
+        return str(path)
 
 
 @dataclass
@@ -223,9 +249,13 @@ def load_game(path: Path) -> Game:
     journal = path if path.is_file() else GameDir(path).journal
     if not journal.exists():
         raise JournalError(f"{path} is not a game directory: there is no {journal.name}")
-    lines = list(read_lines(journal))
+    return game_from_lines(list(read_lines(journal)), str(journal))
+
+
+def game_from_lines(lines: list[JournalLine], where: str) -> Game:
+    """Replay a journal given as its parsed lines (`where` names it in errors)."""
     if not lines or lines[0].entry.get("type") != "header":
-        raise JournalError(f"{journal} does not start with a journal header")
+        raise JournalError(f"{where} does not start with a journal header")
     header = lines[0].entry
     package, module = header_module(header)
     initial = header_initial_state(package, module, header)

@@ -14,7 +14,7 @@ import base64
 import hashlib
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,27 +59,31 @@ class JournalLine:
 
 
 def read_lines(path: Path) -> Iterator[JournalLine]:
-    """Every line of a journal, parsed. JournalError names the line that is broken."""
+    """Every line of a journal file, parsed. JournalError names the line that is broken."""
     try:
         handle = path.open("rb")
     except OSError as exc:
         raise JournalError(f"cannot read the journal {path}: {exc.strerror or exc}") from None
     with handle:
-        for number, raw in enumerate(handle, start=1):
-            raw = raw.rstrip(b"\n")
-            if len(raw) > MAX_LINE_BYTES:
-                raise JournalError(f"journal line {number} is too long", line=number)
-            try:
-                entry = json.loads(raw.decode("utf-8"))
-            except (UnicodeDecodeError, ValueError) as exc:
-                raise JournalError(f"journal line {number} is not JSON: {exc}",
-                                   line=number) from None
-            if not isinstance(entry, dict) or "type" not in entry:
-                raise JournalError(f"journal line {number} is not a journal entry", line=number)
-            if canonical_json(entry) != raw:
-                raise JournalError(f"journal line {number} is not in canonical form "
-                                   "(it was edited)", line=number)
-            yield JournalLine(number, raw, entry)
+        yield from parse_lines(raw.rstrip(b"\n") for raw in handle)
+
+
+def parse_lines(raws: Iterable[bytes]) -> Iterator[JournalLine]:
+    """Journal lines (without their newlines) from a file or a database, parsed."""
+    for number, raw in enumerate(raws, start=1):
+        if len(raw) > MAX_LINE_BYTES:
+            raise JournalError(f"journal line {number} is too long", line=number)
+        try:
+            entry = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise JournalError(f"journal line {number} is not JSON: {exc}",
+                               line=number) from None
+        if not isinstance(entry, dict) or "type" not in entry:
+            raise JournalError(f"journal line {number} is not a journal entry", line=number)
+        if canonical_json(entry) != raw:
+            raise JournalError(f"journal line {number} is not in canonical form "
+                               "(it was edited)", line=number)
+        yield JournalLine(number, raw, entry)
 
 
 def append_line(path: Path, entry: dict[str, Any]) -> bytes:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,14 +26,15 @@ from adjudicator.games import get_game
 from adjudicator.referee.gamedir import (
     Game,
     GameDir,
+    game_from_lines,
     header_initial_state,
-    load_game,
     parse_position,
     test_referee_key,
 )
-from adjudicator.referee.journal import JOURNAL_FORMAT, append_line, line_hash, sign_entry
+from adjudicator.referee.journal import JOURNAL_FORMAT, line_hash, sign_entry
+from adjudicator.referee.store import GameStore
 from adjudicator.referee.submission import check_addressed, open_submission
-from adjudicator.security.keys import fingerprint, load_public_key, private_key_pem, public_key_pem
+from adjudicator.security.keys import fingerprint, load_public_key, public_key_pem
 
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}")
 
@@ -46,31 +46,31 @@ class Adjudication:
     kind: str  # "step" or "refused"
     seq: int
     entry: dict[str, Any]
-    archived: Path
+    archived: str  # where the raw bytes are kept (a file, a database row)
     result: StepResult | None = None
     error: PbemError | None = None
 
 
 def create_game(
-    directory: Path, game: str, scenario: str, roster: dict[str, bytes], *,
+    where: Path | GameStore, game: str, scenario: str, roster: dict[str, bytes], *,
     options: dict[str, str] | None = None, module_data: bytes | None = None,
     position: bytes | None = None, test_seed: bytes | None = None, game_id: str | None = None,
 ) -> Game:
     """Start a game: write the journal header and keep the first seed secret.
 
-    `roster` maps each side to its public key (SPKI PEM). With `test_seed`, every
-    step's seed and the referee key derive from it (docs/protocol.md) and the game
-    is marked as a test game.
+    `where` is a game directory or another GameStore. `roster` maps each side to
+    its public key (SPKI PEM). With `test_seed`, every step's seed and the referee
+    key derive from it (docs/protocol.md) and the game is marked as a test game.
     """
+    store = GameDir(where) if isinstance(where, Path) else where
     package = get_game(game)
     options = dict(options or {})
     if sorted(roster) != sorted(package.rules.sides):
         raise PbemError(f"{package.title} needs a key for each side: "
                         f"{', '.join(package.rules.sides)} (got: {', '.join(roster) or 'none'})",
                         code="roster")
-    gamedir = GameDir(directory)
-    if gamedir.journal.exists():
-        raise PbemError(f"{directory} already holds a game", code="exists")
+    if store.has_journal():
+        raise PbemError(f"{store.describe()} already holds a game", code="exists")
     module = package.load_module(module_data) if module_data is not None \
         else package.bundled_module
     if game_id is None:
@@ -108,42 +108,38 @@ def create_game(
     seed = seed_for_test_game(test_seed, game_id, 1) if test_seed else fresh_server_seed()
     header["commit"] = commitment(seed)
 
-    directory.mkdir(parents=True, exist_ok=True)
-    gamedir.referee_dir.mkdir(mode=0o700, exist_ok=True)
-    fd = os.open(gamedir.referee_key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(private_key_pem(referee_key))
-    gamedir.write_secrets({"seeds": {"1": seed.hex()},
-                           "test_seed": test_seed.hex() if test_seed else None})
-    append_line(gamedir.journal, sign_entry(header, referee_key))
-    return load_game(directory)
+    store.create(referee_key, {"seeds": {"1": seed.hex()},
+                               "test_seed": test_seed.hex() if test_seed else None})
+    store.append(sign_entry(header, referee_key))
+    return game_from_lines(store.journal_lines(), store.describe())
 
 
-def adjudicate(directory: Path, raw: bytes) -> Adjudication:
-    """Adjudicate one submitted file against the game in `directory`."""
-    gamedir = GameDir(directory)
-    with gamedir.locked():
-        return _adjudicate(gamedir, raw)
+def adjudicate(where: Path | GameStore, raw: bytes) -> Adjudication:
+    """Adjudicate one submitted file against the game in a directory (under its lock)
+    or in another GameStore (whose caller holds the game's lock, a transaction)."""
+    if isinstance(where, Path):
+        gamedir = GameDir(where)
+        with gamedir.locked():
+            return adjudicate_in(gamedir, raw)
+    return adjudicate_in(where, raw)
 
 
-def _adjudicate(gamedir: GameDir, raw: bytes) -> Adjudication:
-    if not gamedir.journal.exists():
-        raise JournalError(f"{gamedir.path} is not a game directory: there is no "
-                           f"{gamedir.journal.name}")
-    archived = gamedir.archive(raw)  # before anything else can go wrong with it
-    directory = gamedir.path
-    game = load_game(directory)
-    key = gamedir.referee_key()
+def adjudicate_in(store: GameStore, raw: bytes) -> Adjudication:
+    if not store.has_journal():
+        raise JournalError(f"{store.describe()} holds no game: there is no journal")
+    archived = store.archive(raw)  # before anything else can go wrong with it
+    game = game_from_lines(store.journal_lines(), store.describe())
+    key = store.referee_key()
     try:
         submission = open_submission(game, raw)
         check_addressed(game, submission.envelope)
     except PbemError as error:
         entry = refused_entry(game, raw, error, key)
-        append_line(gamedir.journal, entry)
+        store.append(entry)
         return Adjudication("refused", game.next_seq, entry, archived, error=error)
 
     seq = game.next_seq
-    secrets = gamedir.read_secrets()
+    secrets = store.read_secrets()
     seed = bytes.fromhex(secrets["seeds"][str(seq)])
     if commitment(seed) != game.current_commit:
         raise JournalError("the referee's secret seed does not match the published commitment")
@@ -155,10 +151,10 @@ def _adjudicate(gamedir: GameDir, raw: bytes) -> Adjudication:
         if test_seed else fresh_server_seed()
     # Commit the next seed to the secrets before the journal reveals this one.
     secrets["seeds"][str(seq + 1)] = next_seed.hex()
-    gamedir.write_secrets(secrets)
+    store.write_secrets(secrets)
     entry = sign_entry(step_entry(game, raw, submission.fingerprint, submission.envelope.entropy,
                                   seed, result, commitment(next_seed)), key)
-    append_line(gamedir.journal, entry)
+    store.append(entry)
     return Adjudication("step", seq, entry, archived, result=result)
 
 
