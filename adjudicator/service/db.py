@@ -43,7 +43,8 @@ games = Table(
     Column("deadline_hours", Integer, nullable=False),
     Column("deadline_at", DateTime(timezone=True)),
     Column("reminded_at", DateTime(timezone=True)),
-    Column("paused_until", DateTime(timezone=True)),
+    Column("paused_until", DateTime(timezone=True)),  # unused since 0002
+    Column("paused_remaining_s", Integer),  # a paused game's time left on its deadline
     Column("next_seq", Integer, nullable=False),
     Column("acting_side", String(32)),
 )

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from sqlalchemy import update
+
 from adjudicator.referee.verify import verify
-from adjudicator.service.core import Service
-from tests.service.conftest import EXAMPLE, EXAMPLE_ID, example_turn
+from adjudicator.service.core import PlayerSpec, Service, aware
+from adjudicator.service.db import games
+from tests.service.conftest import EXAMPLE, EXAMPLE_ID, EXAMPLE_SEED, create_example, example_turn
 
 
 def test_the_example_game_replays_into_the_service_byte_for_byte(
@@ -67,3 +71,62 @@ def test_reports_and_answers_wait_in_the_database_until_done(
     assert all(m.to == "alice@example.org" and m.report_png for m in mails)
     service.mark_sent(mails[0].id)
     assert [m.seq for m in service.pending_mail()] == [1]
+
+
+class Clock:
+    """A service clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.at = datetime(2026, 6, 22, 3, 15, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.at
+
+    def advance(self, hours: float) -> None:
+        self.at += timedelta(hours=hours)
+
+
+def test_deadlines_remind_then_apply_the_policy(service: Service) -> None:
+    clock = Clock()
+    service.config.clock = clock
+    create_example(service)
+    with service.engine.begin() as conn:
+        conn.execute(update(games).values(deadline_at=datetime(2026, 6, 23, 23, tzinfo=UTC)))
+    assert service.tick() == []
+    clock.advance(20)  # 23:15 on the 22nd: within the 24 h reminder window
+    assert service.tick() == ["reminded german of step 1 in example-solitaire"]
+    assert service.tick() == []  # once
+    reminder = [m for m in service.pending_mail() if "due" in m.subject][0]
+    assert "2026-06-23 23:00 UTC (2026-06-24 01:00 Europe/Berlin)" in reminder.text
+    clock.advance(24)
+    assert service.tick()[0].startswith("german missed the deadline of step 1; new deadline")
+    assert any("missed deadline" in m.subject for m in service.pending_mail())
+
+
+def test_forfeit_policy_ends_the_game(service: Service) -> None:
+    clock = Clock()
+    service.config.clock = clock
+    service.create_game("solitaire", "campaign",
+                        [PlayerSpec("german", "Bo", "bo@example.org",
+                                    (EXAMPLE / "german.pub").read_bytes())],
+                        game_id="strict", policy="forfeit", deadline_hours=2,
+                        test_seed=EXAMPLE_SEED)
+    clock.advance(3)
+    assert service.tick() == ["german missed the deadline of step 1 and forfeits"]
+    assert service.game_overview("strict")["status"] == "forfeited"
+
+
+def test_pause_keeps_the_time_left_and_resume_gives_it_back(service: Service) -> None:
+    clock = Clock()
+    service.config.clock = clock
+    create_example(service)
+    deadline = service.extend_deadline(EXAMPLE_ID, 10)
+    left = deadline - clock.at
+    service.pause(EXAMPLE_ID)
+    clock.advance(24 * 7)
+    assert service.tick() == []  # no clock while paused
+    service.resume(EXAMPLE_ID)
+    resumed = aware(service.game_overview(EXAMPLE_ID)["deadline_at"])
+    assert resumed == clock.at + left
+    log = [e["what"] for e in service.game_overview(EXAMPLE_ID)["log"]]
+    assert log[-2:] == ["game paused", "game resumed"]
