@@ -474,3 +474,145 @@ def export_vassal_save(directory: Path, seq: int | None, side: str, out: Path) -
 
     out.write_bytes(export_save(directory, side, seq))
     click.echo(f"wrote {out}")
+
+
+DATABASE_HELP = "Database URL (sqlite:///var/pbem.db, postgresql://user@host/db)."
+
+
+@main.command()
+@click.option("--database", default="sqlite:///var/pbem.db", show_default=True,
+              help=DATABASE_HELP)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Web address.")
+@click.option("--port", default=8000, show_default=True, help="Web port.")
+@click.option("--smtp-port", default=2525, show_default=True,
+              help="SMTP intake port on the same address (0: no SMTP intake).")
+@click.option("--outbox", type=click.Path(path_type=Path), default=Path("var/outbox"),
+              show_default=True, help="Maildir for outgoing mail when no relay is set.")
+@click.option("--relay", help="SMTP relay HOST:PORT for outgoing mail.")
+@click.option("--relay-starttls", is_flag=True, help="Use STARTTLS with the relay.")
+@click.option("--relay-user", envvar="PBEM_RELAY_USER", help="Relay user (or PBEM_RELAY_USER).")
+@click.option("--relay-password", envvar="PBEM_RELAY_PASSWORD",
+              help="Relay password (better: PBEM_RELAY_PASSWORD).")
+@click.option("--sender", default="referee@pbem.localhost", show_default=True,
+              help="From address of the service's mail.")
+@click.option("--base-url", help="The public URL of the web front (default: from host/port).")
+@click.option("--admin-token", envvar="PBEM_ADMIN_TOKEN",
+              help="Bearer token of the web administration (or PBEM_ADMIN_TOKEN).")
+@click.option("--examples", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Preload the example games from this folder (examples/).")
+@click.option("--maildir-in", type=click.Path(file_okay=False, path_type=Path),
+              help="Also take submissions from this Maildir.")
+@click.option("--imap", help="Also poll this IMAP server, HOST:PORT (SSL).")
+@click.option("--imap-user", envvar="PBEM_IMAP_USER")
+@click.option("--imap-password", envvar="PBEM_IMAP_PASSWORD")
+def serve(**kwargs: Any) -> None:
+    """Run the adjudicator service: web upload and pages, SMTP intake, reports and mail,
+    deadlines. Everything is kept in the database."""
+    from adjudicator.service.runner import ServeOptions
+    from adjudicator.service.runner import serve as run_service
+
+    kwargs["smtp_port"] = kwargs["smtp_port"] or None
+    run_service(ServeOptions(**kwargs))
+
+
+@main.group()
+@click.option("--database", default="sqlite:///var/pbem.db", show_default=True,
+              help=DATABASE_HELP)
+@click.pass_context
+def admin(ctx: click.Context, database: str) -> None:
+    """Referee and tournament director commands on the service's database."""
+    from adjudicator.service.runner import ServeOptions, build_service
+
+    ctx.obj = build_service(ServeOptions(database=database))
+
+
+@admin.command("create")
+@click.argument("game", type=click.Choice(GAME_IDS))
+@click.option("--scenario", required=True)
+@click.option("--player", "players", multiple=True, required=True,
+              metavar="SIDE=NAME,EMAIL,KEY.pub[,TIMEZONE]", help="One per side.")
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE")
+@click.option("--game-id")
+@click.option("--deadline-hours", default=72, show_default=True)
+@click.option("--policy", type=click.Choice(["wait", "forfeit"]), default="wait",
+              show_default=True, help="What a missed deadline does.")
+@click.option("--tournament")
+@click.pass_obj
+def admin_create(service: Any, game: str, scenario: str, players: tuple[str, ...],
+                 options: tuple[str, ...], game_id: str | None, deadline_hours: int,
+                 policy: str, tournament: str | None) -> None:
+    """Create a game with its roster; prints each player's secret report link (the
+    service also mails it)."""
+    from adjudicator.service.core import PlayerSpec
+
+    roster = []
+    for side, spec in parse_pairs(players, "--player").items():
+        parts = spec.split(",")
+        if len(parts) not in (3, 4):
+            fail(f"--player {side}=...: give NAME,EMAIL,KEY.pub[,TIMEZONE]")
+        roster.append(PlayerSpec(side, parts[0], parts[1], Path(parts[2]).read_bytes(),
+                                 parts[3] if len(parts) == 4 else "UTC"))
+    created = service.create_game(game, scenario, roster, game_id=game_id,
+                                  options=parse_pairs(options, "--option"),
+                                  deadline_hours=deadline_hours, policy=policy,
+                                  tournament=tournament)
+    click.echo(f"created {created.game_id}")
+    for side, link in created.links.items():
+        click.echo(f"  {side}: {link}")
+
+
+@admin.command("games")
+@click.option("--tournament")
+@click.pass_obj
+def admin_games(service: Any, tournament: str | None) -> None:
+    """Every game (or a tournament's) at a glance."""
+    for g in service.list_games(tournament):
+        deadline = f"{g['deadline_at']:%Y-%m-%d %H:%M} UTC" if g["deadline_at"] else "-"
+        click.echo(f"{g['id']:<24} {g['status']:<10} step {g['next_seq']:<4} "
+                   f"waits for {g['acting_side'] or '-':<8} deadline {deadline}  "
+                   f"{g['tournament'] or ''}")
+
+
+@admin.command("extend")
+@click.argument("game_id")
+@click.argument("hours", type=int)
+@click.pass_obj
+def admin_extend(service: Any, game_id: str, hours: int) -> None:
+    """Extend the deadline of a game's current step."""
+    click.echo(f"new deadline {service.extend_deadline(game_id, hours):%Y-%m-%d %H:%M} UTC")
+
+
+@admin.command("pause")
+@click.argument("game_id")
+@click.pass_obj
+def admin_pause(service: Any, game_id: str) -> None:
+    """Pause a game (a vacation): the deadline clock stops."""
+    service.pause(game_id)
+    click.echo(f"{game_id} paused")
+
+
+@admin.command("resume")
+@click.argument("game_id")
+@click.pass_obj
+def admin_resume(service: Any, game_id: str) -> None:
+    """Resume a paused game with the time that was left."""
+    service.resume(game_id)
+    click.echo(f"{game_id} resumed")
+
+
+@admin.command("missed")
+@click.argument("game_id")
+@click.pass_obj
+def admin_missed(service: Any, game_id: str) -> None:
+    """Record a missed deadline now and apply the game's policy."""
+    click.echo(service.record_missed(game_id))
+
+
+@admin.command("journal")
+@click.argument("game_id")
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@click.pass_obj
+def admin_journal(service: Any, game_id: str, out: Path) -> None:
+    """Export a game's journal (check it with `pbem verify`)."""
+    out.write_bytes(service.journal(game_id))
+    click.echo(f"wrote {out}")

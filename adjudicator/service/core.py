@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets as token_source
+import signal
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -41,6 +43,13 @@ from adjudicator.service.sqlstore import SqlGameStore
 
 POLICIES = ("wait", "forfeit")
 Clock = Callable[[], datetime]
+
+
+def crash_point(name: str) -> None:
+    """Die here, at once and without cleaning up, when PBEM_CRASH_AT names this point:
+    the crash tests kill the service in the middle of its work this way."""
+    if os.environ.get("PBEM_CRASH_AT") == name:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def utc_now() -> datetime:
@@ -168,6 +177,7 @@ class ServiceQueries:
             if game_id not in loaded:
                 loaded[game_id] = self.load(game_id)  # type: ignore[attr-defined]
             rendered = render_report(step_report(loaded[game_id], seq, side))
+            crash_point("rendering")
             with self.engine.begin() as conn:
                 conn.execute(update(reports).where(
                     reports.c.game_id == game_id, reports.c.seq == seq, reports.c.side == side,
@@ -463,6 +473,7 @@ class Service(ServiceQueries, ServiceAdmin):
             adjudication = adjudicate_in(SqlGameStore(conn, game_id), raw)
             verdict = self._record_adjudication(conn, raw, digest, channel, sender, game_id,
                                                 adjudication)
+            crash_point("adjudicated")  # before the commit: nothing may remain of it
         return verdict
 
     def _earlier_verdict(self, conn: Connection, digest: str) -> Verdict | None:

@@ -1,0 +1,162 @@
+"""`pbem serve`: the web front, the SMTP listener and the background worker in one
+process, on one database (DESIGN §9).
+
+The worker renders the reports a commit left pending, sends the queued mail, runs
+the deadline clock and polls a Maildir or IMAP inbox if configured. Everything it
+does is recorded in the database only when done, so after a crash or a restart it
+simply carries on with what is still pending.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from adjudicator.errors import PbemError
+from adjudicator.service.core import PlayerSpec, Service, ServiceConfig
+from adjudicator.service.db import make_engine, migrate
+
+log = logging.getLogger("pbem.service")
+
+EXAMPLE_SEED_TEXT = b"Barbarossa Solitaire example game"
+
+
+@dataclass
+class ServeOptions:
+    database: str = "sqlite:///var/pbem.db"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int | None = 2525
+    outbox: Path = Path("var/outbox")  # a Maildir, used unless a relay is configured
+    relay: str | None = None  # host:port of an SMTP relay
+    relay_starttls: bool = False
+    relay_user: str | None = None
+    relay_password: str | None = None
+    sender: str = "referee@pbem.localhost"
+    base_url: str | None = None
+    admin_token: str | None = None
+    examples: Path | None = None  # preload the example games from this folder
+    maildir_in: Path | None = None
+    imap: str | None = None  # host:port, with imap_user/imap_password
+    imap_user: str | None = None
+    imap_password: str | None = None
+    tick_seconds: float = 1.0
+    reminder_hours: int = 24
+    log_level: str = "INFO"
+
+
+def preload_examples(service: Service, examples: Path) -> list[str]:
+    """The example game, replayed from its signed turn files (so its journal equals
+    the committed one), and a fresh game with the demo key for a newcomer to play."""
+    solitaire = examples / "solitaire"
+    key = (solitaire / "german.pub").read_bytes()
+    seed = hashlib.sha256(EXAMPLE_SEED_TEXT).digest()
+    have = {g["id"] for g in service.list_games()}
+    made = []
+    if "example-solitaire" not in have:
+        service.create_game("solitaire", "campaign",
+                            [PlayerSpec("german", "Example player", "example@pbem.localhost",
+                                        key, "Europe/Berlin")],
+                            game_id="example-solitaire", test_seed=seed,
+                            tournament="Examples")
+        for turn in sorted((solitaire / "turns").glob("step-*.xml")):
+            service.submit(turn.read_bytes(), "cli", None)
+        made.append("example-solitaire")
+    if "demo-solitaire" not in have:
+        service.create_game("solitaire", "campaign",
+                            [PlayerSpec("german", "You", "you@pbem.localhost", key, "UTC")],
+                            game_id="demo-solitaire", tournament="Examples")
+        made.append("demo-solitaire")
+    return made
+
+
+def build_service(options: ServeOptions) -> Service:
+    if options.database.startswith("sqlite:///") and not options.database.startswith(
+            "sqlite:////"):
+        Path(options.database[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
+    engine = make_engine(options.database)
+    migrate(engine)
+    base_url = options.base_url or f"http://{options.host}:{options.port}"
+    return Service(engine, ServiceConfig(base_url=base_url,
+                                         reminder_hours=options.reminder_hours))
+
+
+class Worker(threading.Thread):
+    """Renders pending reports, sends pending mail, runs the deadline clock, polls."""
+
+    def __init__(self, service: Service, options: ServeOptions) -> None:
+        super().__init__(name="pbem-worker", daemon=True)
+        self.service = service
+        self.options = options
+        self.stopping = threading.Event()
+        self.transport = self._transport()
+
+    def _transport(self) -> object:
+        from adjudicator.service.mail import MaildirOutbox, SmtpRelay
+
+        o = self.options
+        if o.relay:
+            host, _, port = o.relay.rpartition(":")
+            return SmtpRelay(host, int(port), o.relay_starttls, o.relay_user, o.relay_password)
+        return MaildirOutbox(o.outbox)
+
+    def run(self) -> None:
+        while not self.stopping.is_set():
+            try:
+                self.once()
+            except Exception:  # keep serving; the work stays pending in the database
+                log.exception("background work failed; it will be retried")
+            self.stopping.wait(self.options.tick_seconds)
+
+    def once(self) -> None:
+        from adjudicator.service.mail import deliver_pending, poll_imap, poll_maildir
+
+        o = self.options
+        if o.maildir_in is not None:
+            poll_maildir(self.service, o.maildir_in)
+        if o.imap and o.imap_user and o.imap_password:
+            host, _, port = o.imap.rpartition(":")
+            poll_imap(self.service, host, int(port), o.imap_user, o.imap_password)
+        for what in self.service.tick():
+            log.info("%s", what)
+        while self.service.render_pending_reports(limit=5):
+            if self.stopping.is_set():
+                return
+        deliver_pending(self.service, self.transport, sender=o.sender)  # type: ignore[arg-type]
+
+
+def serve(options: ServeOptions) -> None:
+    """Run until interrupted: HTTP in the foreground, SMTP and the worker beside it."""
+    import uvicorn
+
+    from adjudicator.service.smtp import start_smtp
+    from adjudicator.service.web import create_app
+
+    logging.basicConfig(level=options.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    service = build_service(options)
+    if options.examples is not None:
+        try:
+            for game_id in preload_examples(service, options.examples):
+                log.info("preloaded %s", game_id)
+        except (OSError, PbemError) as exc:
+            log.warning("could not preload the examples: %s", exc)
+    smtp = None
+    if options.smtp_port:
+        smtp = start_smtp(service, options.smtp_host, options.smtp_port)
+        log.info("SMTP intake on %s:%s", options.smtp_host, options.smtp_port)
+    worker = Worker(service, options)
+    worker.start()
+    log.info("web on %s", service.config.base_url)
+    try:
+        uvicorn.run(create_app(service, admin_token=options.admin_token), host=options.host,
+                    port=options.port, log_level=options.log_level.lower())
+    finally:
+        worker.stopping.set()
+        worker.join(timeout=10)
+        if smtp is not None:
+            smtp.stop()
