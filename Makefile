@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench fuzz examples install clean
+.PHONY: run example test lint bench fuzz examples install clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,14 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-## Play the example solitaire game through the real CLI; reports go to out/.
+## The service on the embedded default: SQLite in var/, web on 127.0.0.1:8000, SMTP
+## intake on 127.0.0.1:2525, outgoing mail into the Maildir var/outbox/, with the
+## example games preloaded.
 run: $(STAMP)
+	$(BIN)/pbem serve --examples examples
+
+## Play the example solitaire game through the real CLI; reports go to out/.
+example: $(STAMP)
 	$(BIN)/python tools/play_example.py --out out
 
 ## The full test suite: ruff, mypy --strict on the engine and exporters, then pytest.
