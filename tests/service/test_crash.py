@@ -135,13 +135,15 @@ def test_killed_during_adjudication_nothing_half_done_remains(tmp_path: Path) ->
 
 def test_killed_while_rendering_the_report_finishes_after_restart(tmp_path: Path) -> None:
     service = make_game(tmp_path)
+    service.render_pending_reports()  # the initial report: the crash is to hit step 1's
     raw = signed_orders(service, GAME)
     with running_service(tmp_path, crash_at="rendering") as (url, process):
         answer = upload(url, raw)
         assert answer.status_code == 200 and answer.json()["outcome"] == "accepted"
-        process.wait(timeout=60)  # the worker dies rendering a report
+        process.wait(timeout=60)  # the worker dies rendering the step's report
         assert process.returncode == -signal.SIGKILL
     assert service.game_overview(GAME)["next_seq"] == 2  # the acknowledged step stays
+    assert service.report(GAME, 1, "german") is None
     assert journal_verifies(service, tmp_path)
     with running_service(tmp_path) as _:
         wait_until(lambda: nothing_pending(service))
@@ -151,15 +153,14 @@ def test_killed_while_rendering_the_report_finishes_after_restart(tmp_path: Path
 
 def test_killed_while_sending_mail_sends_each_message_once(tmp_path: Path) -> None:
     service = make_game(tmp_path)
-    raw = signed_orders(service, GAME)
-    with running_service(tmp_path, crash_at="sending") as (url, process):
-        upload(url, raw)
-        process.wait(timeout=60)  # dies after handing a mail over, before marking it sent
+    with running_service(tmp_path, crash_at="sending") as (_, process):
+        process.wait(timeout=60)  # dies after handing the welcome mail over, unmarked
         assert process.returncode == -signal.SIGKILL
-    assert delivered(tmp_path)  # one mail went out before the crash
-    with running_service(tmp_path) as _:
+    assert len(delivered(tmp_path)) == 1 and service.pending_mail()
+    with running_service(tmp_path) as (url, _):
+        assert upload(url, signed_orders(service, GAME)).json()["outcome"] == "accepted"
         wait_until(lambda: nothing_pending(service))
     subjects = delivered(tmp_path)
-    assert len(subjects) == len(set(subjects)), subjects  # none twice
+    assert len(subjects) == len(set(subjects)) == 2, subjects  # none twice
     assert f"[pbem] {GAME} step 1: accepted" in subjects
     assert journal_verifies(service, tmp_path)
