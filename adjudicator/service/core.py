@@ -536,9 +536,9 @@ class Service(ServiceQueries, ServiceAdmin):
         for player in conn.execute(select(players).where(players.c.game_id == game_id)):
             self._queue(conn, player.email, f"[pbem] {game_id} step {seq}: {verdict.outcome}",
                         verdict.text, game_id, seq, player.side)
-        emails = {p.email for p in conn.execute(select(players.c.email)
-                                                .where(players.c.game_id == game_id))}
-        if channel in ("smtp", "maildir", "imap") and sender and sender not in emails:
+        emails = {p.email.lower() for p in conn.execute(select(players.c.email)
+                                                        .where(players.c.game_id == game_id))}
+        if channel in ("smtp", "maildir", "imap") and sender and sender.lower() not in emails:
             # the sender is not a player of record: the verdict, never a report
             self._queue(conn, sender, f"[pbem] {game_id} step {seq}: {verdict.outcome}",
                         verdict.text, None, None, None)

@@ -105,6 +105,12 @@ class Worker(threading.Thread):
         return MaildirOutbox(o.outbox)
 
     def run(self) -> None:
+        from adjudicator.service.mail import finish_interrupted
+
+        try:
+            finish_interrupted(self.service)  # e-mails a crash left half handled
+        except Exception:
+            log.exception("could not finish the interrupted e-mails; retried next start")
         while not self.stopping.is_set():
             try:
                 self.once()
