@@ -534,7 +534,7 @@ def admin(ctx: click.Context, database: str) -> None:
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE")
 @click.option("--game-id")
 @click.option("--deadline-hours", default=72, show_default=True)
-@click.option("--policy", type=click.Choice(["wait", "forfeit"]), default="wait",
+@click.option("--policy", type=click.Choice(["wait", "pass", "forfeit"]), default="wait",
               show_default=True, help="What a missed deadline does.")
 @click.option("--tournament")
 @click.pass_obj

@@ -52,6 +52,11 @@ class GameRules(Protocol):
         """Problems visible without a position (unknown unit or area ids); for dry runs."""
         ...
 
+    def pass_orders(self, state: State, side: str) -> list[str]:
+        """The orders (XML elements of the order file) that make `side` pass its step
+        when it missed a deadline under the "pass" policy; [] when it cannot pass now."""
+        ...
+
     def summary(self, state: State) -> dict[str, Any]:
         """A few words of status for `pbem status`: turn, phase, score."""
         ...

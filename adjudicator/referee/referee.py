@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from lxml import etree
 
 from adjudicator.engine.dice import DiceStream, commitment, fresh_server_seed, seed_for_test_game
 from adjudicator.engine.state import state_hash
@@ -33,10 +34,12 @@ from adjudicator.referee.gamedir import (
 )
 from adjudicator.referee.journal import JOURNAL_FORMAT, line_hash, sign_entry
 from adjudicator.referee.store import GameStore
-from adjudicator.referee.submission import check_addressed, open_submission
+from adjudicator.referee.submission import Submission, check_addressed, open_submission
 from adjudicator.security.keys import fingerprint, load_public_key, public_key_pem
+from adjudicator.security.signing import ORDERS_NS, sign_orders
 
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}")
+PASS_ENTROPY_TAG = b"pbem/pass/v1\x00"
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,42 @@ def adjudicate_in(store: GameStore, raw: bytes) -> Adjudication:
         store.append(entry)
         return Adjudication("refused", game.next_seq, entry, archived, error=error)
 
+    return _run_step(store, game, raw, submission, key, archived)
+
+
+def adjudicate_pass(store: GameStore, reason: str) -> Adjudication | None:
+    """Play the acting side's step as a pass, for a missed deadline whose policy says so
+    (DESIGN §9): the rules' pass orders, in a file the referee signs, with entropy fixed
+    by the step's commitment (`pass_entropy`), so a referee who knows the seed cannot
+    choose the dice. None when the rules give the side no pass now (a decision is
+    pending, units wait to be placed)."""
+    game = game_from_lines(store.journal_lines(), store.describe())
+    side = game.acting_side
+    orders = game.package.rules.pass_orders(game.state, side) if side else []
+    if not orders:
+        return None
+    key = store.referee_key()
+    root = etree.fromstring(
+        f'<orders xmlns="{ORDERS_NS}" game="{game.game_id}" module="{game.package.id}" '
+        f'side="{side}" seq="{game.next_seq}" prev="{game.state_hash}" '
+        f'commit="{game.current_commit}"><entropy/>{"".join(orders)}</orders>'.encode())
+    raw = sign_orders(root, key, entropy=pass_entropy(game.current_commit))
+    archived = store.archive(raw)
+    submission = open_submission(game, raw, referee=key.public_key())
+    check_addressed(game, submission.envelope)
+    return _run_step(store, game, raw, submission, key, archived,
+                     {"by": "referee", "reason": reason})
+
+
+def pass_entropy(commit: str) -> bytes:
+    """The entropy of a referee's pass: a function of the published commitment alone."""
+    return hashlib.sha256(PASS_ENTROPY_TAG + bytes.fromhex(commit)).digest()
+
+
+def _run_step(store: GameStore, game: Game, raw: bytes, submission: Submission,
+              key: Ed25519PrivateKey, archived: str,
+              extra: dict[str, Any] | None = None) -> Adjudication:
+    """Run an authenticated, addressed file and journal the step."""
     seq = game.next_seq
     secrets = store.read_secrets()
     seed = bytes.fromhex(secrets["seeds"][str(seq)])
@@ -152,8 +191,9 @@ def adjudicate_in(store: GameStore, raw: bytes) -> Adjudication:
     # Commit the next seed to the secrets before the journal reveals this one.
     secrets["seeds"][str(seq + 1)] = next_seed.hex()
     store.write_secrets(secrets)
-    entry = sign_entry(step_entry(game, raw, submission.fingerprint, submission.envelope.entropy,
-                                  seed, result, commitment(next_seed)), key)
+    entry = sign_entry({**step_entry(game, raw, submission.fingerprint,
+                                     submission.envelope.entropy, seed, result,
+                                     commitment(next_seed)), **(extra or {})}, key)
     store.append(entry)
     return Adjudication("step", seq, entry, archived, result=result)
 

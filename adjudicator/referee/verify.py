@@ -15,6 +15,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from lxml import etree
+
 from adjudicator.engine.dice import DiceStream, commitment
 from adjudicator.engine.state import State, copy_state, state_hash
 from adjudicator.engine.step import run_step
@@ -27,8 +30,10 @@ from adjudicator.referee.gamedir import (
 )
 from adjudicator.referee.journal import JOURNAL_FORMAT, JournalLine, entry_signature_ok, line_hash
 from adjudicator.referee.journal import read_lines as read_journal_lines
-from adjudicator.referee.submission import check_addressed, open_submission
+from adjudicator.referee.referee import pass_entropy
+from adjudicator.referee.submission import Submission, check_addressed, open_submission
 from adjudicator.security.keys import load_public_key
+from adjudicator.security.signing import ORDERS_NS
 
 
 @dataclass(frozen=True)
@@ -124,7 +129,7 @@ def _verify(journal: Path, report: VerifyReport) -> None:
         elif entry["type"] == "step":
             # The game as it stands before this step; `initial` is not read here.
             game = Game(header, head.raw, list(seen), package, module, state, copy_state(state))
-            state = _verify_step(game, line, expected_commit, report)
+            state = _verify_step(game, line, expected_commit, report, referee)
             expected_commit = entry["next_commit"]
             report.steps += 1
         else:
@@ -135,8 +140,27 @@ def _verify(journal: Path, report: VerifyReport) -> None:
     report.summary = package.rules.summary(state)
 
 
+def _check_referee_pass(game: Game, submission: Submission, commit: str, n: int) -> None:
+    """A step the referee played for a missed deadline must be exactly the rules' pass,
+    with the entropy the commitment fixes: the referee chose neither orders nor dice."""
+    seq = game.next_seq
+    if submission.envelope.entropy != pass_entropy(commit):
+        raise _fail(n, seq, "seed", "the referee's pass does not use the entropy its "
+                    "commitment fixes")
+    side = game.acting_side
+    expected = game.package.rules.pass_orders(game.state, side) if side else []
+    made = [etree.tostring(child, method="c14n").decode() for child in submission.root
+            if isinstance(child.tag, str) and etree.QName(child).localname
+            not in ("entropy", "signature")]
+    wanted = [etree.tostring(etree.fromstring(
+        f'<x xmlns="{ORDERS_NS}">{order}</x>')[0], method="c14n").decode() for order in expected]
+    if not expected or made != wanted:
+        raise _fail(n, seq, "event", "the referee played orders for the side that are not the "
+                    "rules' pass")
+
+
 def _verify_step(game: Game, line: JournalLine, expected_commit: str,
-                 report: VerifyReport) -> State:
+                 report: VerifyReport, referee: Ed25519PublicKey) -> State:
     entry, n = line.entry, line.number
     seq = game.next_seq
     if entry.get("seq") != seq:
@@ -155,11 +179,14 @@ def _verify_step(game: Game, line: JournalLine, expected_commit: str,
         raise _fail(n, seq, "format", "submission_sha256 is not the digest of the submission")
     if entry.get("prev_state") != game.state_hash:
         raise _fail(n, seq, "state hash", "prev_state is not the hash of the position before")
+    by_referee = entry.get("by") == "referee"
     try:
-        submission = open_submission(game, raw)
+        submission = open_submission(game, raw, referee=referee if by_referee else None)
     except PbemError as exc:
         raise _fail(n, seq, "signature", f"the submission does not verify: {exc.message}") \
             from None
+    if by_referee:
+        _check_referee_pass(game, submission, expected_commit, n)
     try:
         check_addressed(game, submission.envelope)
     except PbemError as exc:

@@ -12,6 +12,7 @@ verdict by digest and change nothing.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -27,7 +28,12 @@ from sqlalchemy import Connection, Engine, insert, select, update
 from adjudicator.errors import PbemError
 from adjudicator.games import get_game
 from adjudicator.referee.gamedir import Game, game_from_lines
-from adjudicator.referee.referee import Adjudication, adjudicate_in, create_game
+from adjudicator.referee.referee import (
+    Adjudication,
+    adjudicate_in,
+    adjudicate_pass,
+    create_game,
+)
 from adjudicator.security.keys import fingerprint, load_public_key
 from adjudicator.security.xmlsafe import parse_untrusted
 from adjudicator.service.db import (
@@ -41,7 +47,7 @@ from adjudicator.service.db import (
 )
 from adjudicator.service.sqlstore import SqlGameStore
 
-POLICIES = ("wait", "forfeit")
+POLICIES = ("wait", "pass", "forfeit")
 Clock = Callable[[], datetime]
 
 
@@ -254,8 +260,15 @@ class ServiceAdmin:
     def _log(self, conn: Connection, game_id: str | None, what: str) -> None:
         raise NotImplementedError
 
-    def _game_row(self, conn: Connection, game_id: str) -> Any:
-        row = conn.execute(select(games).where(games.c.id == game_id)).first()
+    def _record_step(self, conn: Connection, raw: bytes, channel: str, sender: str | None,
+                     game_id: str, adjudication: Adjudication) -> Verdict:
+        raise NotImplementedError
+
+    def _game_row(self, conn: Connection, game_id: str, lock: bool = False) -> Any:
+        query = select(games).where(games.c.id == game_id)
+        if lock and self.engine.dialect.name == "postgresql":
+            query = query.with_for_update()
+        row = conn.execute(query).first()
         if row is None:
             raise PbemError(f"there is no game {game_id!r} here", code="unknown-game")
         return row
@@ -316,22 +329,36 @@ class ServiceAdmin:
 
     def record_missed(self, game_id: str) -> str:
         """The acting side missed its deadline: apply the game's policy (`wait`: a new
-        deadline and everybody told; `forfeit`: the side loses the game)."""
+        deadline and everybody told; `pass`: the referee plays the rules' pass for the
+        side, its standing instructions answering what they cover; `forfeit`: the side
+        loses the game)."""
         with self.engine.begin() as conn:
-            row = self._game_row(conn, game_id)
+            row = self._game_row(conn, game_id, lock=True)
             side = row.acting_side
             if side is None or row.status != "active":
                 raise PbemError(f"game {game_id} waits for nobody", code="not-waiting")
+            missed = f"{side} missed the deadline of step {row.next_seq}"
+            passed = None
+            if row.policy == "pass":
+                passed = adjudicate_pass(SqlGameStore(conn, game_id), "missed deadline")
+            if passed is not None:
+                what = f"{missed}; the referee played the pass the rules give"
+                self._log(conn, game_id, what)
+                raw = passed.entry["submission"]
+                self._record_step(conn, base64.b64decode(raw), "referee", None, game_id,
+                                  passed)
+                return what
             if row.policy == "forfeit":
                 conn.execute(update(games).where(games.c.id == game_id).values(
                     status="forfeited", deadline_at=None))
-                what = f"{side} missed the deadline of step {row.next_seq} and forfeits"
+                what = f"{missed} and forfeits"
             else:
                 deadline = self.now() + timedelta(hours=row.deadline_hours)
                 conn.execute(update(games).where(games.c.id == game_id).values(
                     deadline_at=deadline, reminded_at=None))
-                what = (f"{side} missed the deadline of step {row.next_seq}; new deadline "
-                        f"{deadline:%Y-%m-%d %H:%M} UTC")
+                what = f"{missed}; new deadline {deadline:%Y-%m-%d %H:%M} UTC"
+                if row.policy == "pass":
+                    what += " (no pass is possible now: a decision or a set-up waits)"
             self._log(conn, game_id, what)
             self._tell_players(conn, game_id, f"[pbem] {game_id}: missed deadline", what + ".")
         return what
@@ -515,6 +542,11 @@ class Service(ServiceQueries, ServiceAdmin):
         conn.execute(update(submissions).where(submissions.c.id == submission_id)
                      .values(answer=json.dumps(verdict.to_json(), sort_keys=True)))
         return verdict
+
+    def _record_step(self, conn: Connection, raw: bytes, channel: str, sender: str | None,
+                     game_id: str, adjudication: Adjudication) -> Verdict:
+        return self._record_adjudication(conn, raw, hashlib.sha256(raw).hexdigest(), channel,
+                                         sender, game_id, adjudication)
 
     def _record_adjudication(self, conn: Connection, raw: bytes, digest: str, channel: str,
                              sender: str | None, game_id: str,

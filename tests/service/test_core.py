@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from lxml import etree
 from sqlalchemy import update
 
+from adjudicator.engine.state import canonical_json
+from adjudicator.referee.journal import sign_entry
 from adjudicator.referee.verify import verify
+from adjudicator.security.signing import sign_orders
 from adjudicator.service.core import PlayerSpec, Service, aware
 from adjudicator.service.db import games
+from adjudicator.service.sqlstore import SqlGameStore
 from tests.service.conftest import EXAMPLE, EXAMPLE_ID, EXAMPLE_SEED, create_example, example_turn
 
 
@@ -130,3 +138,41 @@ def test_pause_keeps_the_time_left_and_resume_gives_it_back(service: Service) ->
     assert resumed == clock.at + left
     log = [e["what"] for e in service.game_overview(EXAMPLE_ID)["log"]]
     assert log[-2:] == ["game paused", "game resumed"]
+
+
+def test_pass_policy_plays_the_rules_pass_and_the_journal_verifies(service: Service,
+                                                                  tmp_path: Path) -> None:
+    """A missed deadline under `pass`: the referee signs the rules' pass (end the turn)
+    with entropy the commitment fixes; `pbem verify` accepts exactly that and nothing
+    else the referee might have played."""
+    clock = Clock()
+    service.config.clock = clock
+    service.create_game("solitaire", "campaign",
+                        [PlayerSpec("german", "Bo", "bo@example.org",
+                                    (EXAMPLE / "german.pub").read_bytes())],
+                        game_id="lazy", policy="pass", deadline_hours=2,
+                        test_seed=EXAMPLE_SEED)
+    clock.advance(3)
+    assert service.tick() == ["german missed the deadline of step 1; the referee played "
+                              "the pass the rules give"]
+    assert service.game_overview("lazy")["next_seq"] == 2
+    journal = tmp_path / "lazy.jsonl"
+    journal.write_bytes(service.journal("lazy"))
+    report = verify(journal)
+    assert report.ok and report.steps == 1, report
+    step = json.loads(journal.read_bytes().splitlines()[1])
+    assert step["by"] == "referee" and b"<end-turn" in base64.b64decode(step["submission"])
+
+    # a referee who plays something else for the absent side is caught
+    with service.engine.connect() as conn:
+        key = SqlGameStore(conn, "lazy").referee_key()
+    raw = base64.b64decode(step["submission"])
+    root = etree.fromstring(raw.replace(b"<end-turn/>", b"<garrison area=\"kiev\"/><end-turn/>"))
+    forged_raw = sign_orders(root, key, entropy=bytes.fromhex(step["entropy"]))
+    forged = {**step, "submission": base64.b64encode(forged_raw).decode(),
+              "submission_sha256": hashlib.sha256(forged_raw).hexdigest()}
+    lines = journal.read_bytes().splitlines()
+    lines[1] = canonical_json(sign_entry(forged, key))
+    journal.write_bytes(b"\n".join(lines) + b"\n")
+    divergence = verify(journal).divergence
+    assert divergence is not None and "not the rules' pass" in divergence.message

@@ -41,6 +41,13 @@ class SolitaireRules:
     def acting_side(self, state: State) -> str | None:
         return None if state["phase"] == "game-over" else "german"
 
+    def pass_orders(self, state: State, side: str) -> list[str]:
+        """A German pass ends the turn without moving or attacking (Game Sequence); none
+        while a decision waits for an answer or units wait to be placed."""
+        if state.get("pending") or (state["phase"] == "setup" and state.get("unplaced")):
+            return []
+        return ["<end-turn/>"]
+
     # -- orders ----------------------------------------------------------------
     def execute(self, ctx: StepContext, order: Order) -> None:
         if ctx.state["phase"] == "game-over":
