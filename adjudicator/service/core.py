@@ -232,7 +232,8 @@ class ServiceQueries:
         with self.engine.begin() as conn:
             result = conn.execute(insert(messages).values(
                 channel=channel, received_at=self.now(), sender=sender, raw=raw,
-                outcome=outcome, submission_id=submission_id))
+                outcome=outcome, submission_id=submission_id,
+                sha256=hashlib.sha256(raw).hexdigest()))
         return int(result.inserted_primary_key[0])  # type: ignore[index]
 
 

@@ -97,6 +97,7 @@ messages = Table(
     Column("raw", LargeBinary, nullable=False),
     Column("outcome", Text, nullable=False),
     Column("submission_id", Integer, ForeignKey("submissions.id")),
+    Column("sha256", String(64), index=True),  # since 0003: find the same bytes again
 )
 
 reports = Table(

@@ -96,7 +96,7 @@ class Worker(threading.Thread):
         self.transport = self._transport()
 
     def _transport(self) -> object:
-        from adjudicator.service.mail import MaildirOutbox, SmtpRelay
+        from adjudicator.service.outgoing import MaildirOutbox, SmtpRelay
 
         o = self.options
         if o.relay:
@@ -119,7 +119,8 @@ class Worker(threading.Thread):
             self.stopping.wait(self.options.tick_seconds)
 
     def once(self) -> None:
-        from adjudicator.service.mail import deliver_pending, poll_imap, poll_maildir
+        from adjudicator.service.mail import poll_imap, poll_maildir
+        from adjudicator.service.outgoing import deliver_pending
 
         o = self.options
         if o.maildir_in is not None:

@@ -20,7 +20,8 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from adjudicator.service.core import Service
-from adjudicator.service.mail import MAX_MESSAGE_BYTES, Outcome, receive_email
+from adjudicator.service.mail import Outcome, receive_email
+from adjudicator.service.mime import MAX_MESSAGE_BYTES
 
 log = logging.getLogger(__name__)
 

@@ -20,16 +20,9 @@ from sqlalchemy import func, select
 
 from adjudicator.service.core import OutgoingMail, Service
 from adjudicator.service.db import messages, outbox
-from adjudicator.service.mail import (
-    MaildirOutbox,
-    compose,
-    deliver_pending,
-    finish_interrupted,
-    parse_incoming,
-    poll_imap,
-    poll_maildir,
-    receive_email,
-)
+from adjudicator.service.mail import finish_interrupted, poll_imap, poll_maildir, receive_email
+from adjudicator.service.mime import parse_incoming
+from adjudicator.service.outgoing import MaildirOutbox, compose, deliver_pending
 from tests.service.conftest import ALICE, EXAMPLE_ID, example_turn
 
 SERVICE = "referee@pbem.test"

@@ -15,7 +15,8 @@ from sqlalchemy import func, select
 
 from adjudicator.service.core import Service, ServiceConfig
 from adjudicator.service.db import make_engine, messages, migrate
-from adjudicator.service.mail import Incoming, Outcome, parse_incoming, receive_email
+from adjudicator.service.mail import Outcome, receive_email
+from adjudicator.service.mime import Incoming, parse_incoming
 from tests.service.conftest import ALICE, create_example, example_turn
 from tests.service.test_mail import _headers, with_attachment, with_body
 

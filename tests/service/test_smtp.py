@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from adjudicator.service.core import Service
 from adjudicator.service.db import messages
-from adjudicator.service.mail import MaildirOutbox, deliver_pending
+from adjudicator.service.outgoing import MaildirOutbox, deliver_pending
 from adjudicator.service.smtp import start_smtp
 from tests.service.conftest import ALICE, EXAMPLE_ID, example_turn
 from tests.service.test_mail import SERVICE, read_maildir, with_attachment, with_body
