@@ -8,10 +8,13 @@ import multiprocessing
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import httpx
+
 from adjudicator.referee.verify import verify
 from adjudicator.service.core import Service
-from adjudicator.service.db import make_engine
+from adjudicator.service.db import make_engine, migrate
 from tests.service.conftest import create_demo, signed_orders
+from tests.service.live import running_service
 
 SUBMISSIONS = 50
 
@@ -65,3 +68,20 @@ def race_processes(service: Service, url: str, game_id: str, tmp_path: Path) -> 
 def test_four_processes_share_one_sqlite_database(service: Service, tmp_path: Path) -> None:
     create_demo(service)
     race_processes(service, str(service.engine.url), "demo", tmp_path)
+
+
+def test_fifty_concurrent_uploads_to_the_real_service(tmp_path: Path) -> None:
+    """The same race through `pbem serve`'s HTTP API over loopback."""
+    service = Service(make_engine(f"sqlite:///{tmp_path / 'pbem.db'}"))
+    migrate(service.engine)
+    create_demo(service)
+    files = rival_files(service, "demo")
+    with running_service(tmp_path) as (url, _), httpx.Client(timeout=120) as client:
+        def upload(raw: bytes) -> str:
+            answer = client.post(f"{url}/api/games/demo/submissions", content=raw,
+                                 headers={"Content-Type": "application/xml"})
+            return str(answer.json()["outcome"])
+
+        with ThreadPoolExecutor(max_workers=SUBMISSIONS) as pool:
+            outcomes = list(pool.map(upload, files))
+    check_one_accepted(service, "demo", outcomes, tmp_path)

@@ -6,14 +6,9 @@ pending (reports, mail), sending each mail once."""
 from __future__ import annotations
 
 import mailbox
-import os
 import signal
-import socket
 import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -23,48 +18,9 @@ from adjudicator.referee.verify import verify
 from adjudicator.service.core import Service
 from adjudicator.service.db import make_engine
 from tests.service.conftest import EXAMPLE, signed_orders
+from tests.service.live import PBEM, running_service
 
 GAME = "crashy"
-PBEM = str(Path(sys.executable).with_name("pbem"))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def running_service(tmp_path: Path, crash_at: str | None = None
-                    ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`pbem serve` on free ports over the test's database; yields its base URL."""
-    port = free_port()
-    env = {**os.environ, "PBEM_CRASH_AT": crash_at or ""}
-    command = [PBEM, "serve",
-               "--database", f"sqlite:///{tmp_path / 'pbem.db'}", "--port", str(port),
-               "--smtp-port", "0", "--outbox", str(tmp_path / "outbox")]
-    log = tmp_path / f"serve-{port}.log"
-    with log.open("wb") as stderr:
-        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=stderr)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{url}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                if process.poll() is not None:
-                    raise AssertionError(f"the service did not start: {log.read_text()}"
-                                         ) from None
-                time.sleep(0.1)
-        yield url, process
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
 
 
 def make_game(tmp_path: Path) -> Service:
