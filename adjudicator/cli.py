@@ -22,7 +22,7 @@ from adjudicator.referee.gamedir import GameDir, load_game
 from adjudicator.referee.referee import Adjudication, adjudicate, create_game
 from adjudicator.referee.verify import verify
 from adjudicator.security.keys import load_private_key, write_keypair
-from adjudicator.security.signing import ORDERS_NS, sign_orders
+from adjudicator.security.signing import sign_orders
 from adjudicator.security.xmlsafe import MAX_ORDER_BYTES, parse_untrusted
 
 EXIT_REJECTED = 2  # the file was read but refused, or an order was illegal
@@ -195,36 +195,13 @@ def orders() -> None:
 @click.option("-o", "--out", type=click.Path(path_type=Path), help="Write here, not stdout.")
 def orders_template(directory: Path, side: str, out: Path | None) -> None:
     """Write a skeleton order file for the game's current step, envelope filled in."""
+    from adjudicator.reports.template import order_template
+
     game = load_game(directory)
-    game.roster_key(side)
+    text = order_template(game, side)
     if game.acting_side != side:
         click.echo(f"note: the game waits for {game.acting_side or 'nobody'}, not {side}",
                    err=True)
-    pending = game.state.get("pending")
-    hints = ["your orders here, in the order they are to be carried out"]
-    if pending:
-        hints = [f"decision {pending['id']}: choose one of {', '.join(pending['options'])}"]
-    try:
-        from adjudicator.reports.games import reporter_for
-
-        hints += reporter_for(game.package.id).order_hints(game.module, game.state, side)
-    except LookupError:
-        pass
-    comment = "\n".join(f"       {h}" for h in hints).lstrip()
-    answer = (f'  <answer decision="{pending["id"]}" choice="{pending["options"][0]}"/>\n'
-              if pending else "")
-    # The start tag stays on one line, as `pbem sign` writes it, so that line numbers
-    # in `pbem check` and in the adjudication agree.
-    text = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<orders xmlns="{ORDERS_NS}" game="{game.game_id}" module="{game.package.id}" '
-        f'side="{side}" seq="{game.next_seq}" prev="{game.state_hash}" '
-        f'commit="{game.current_commit}">\n'
-        "  <entropy></entropy>\n"
-        f"  <!-- {comment.replace('--', '- -')}\n  -->\n"
-        f"{answer}"
-        "</orders>\n"
-    )
     if out:
         out.write_text(text, "utf-8")
         click.echo(f"wrote {out}", err=True)

@@ -419,9 +419,10 @@ class Service(ServiceQueries, ServiceAdmin):
     def create_game(self, game: str, scenario: str, roster: list[PlayerSpec], *,
                     game_id: str | None = None, options: dict[str, str] | None = None,
                     deadline_hours: int = 72, policy: str = "wait",
-                    tournament: str | None = None,
-                    test_seed: bytes | None = None) -> CreatedGame:
-        """Register a game, write its journal header, and mint each player's link."""
+                    tournament: str | None = None, test_seed: bytes | None = None,
+                    link_tokens: dict[str, str] | None = None) -> CreatedGame:
+        """Register a game, write its journal header, and mint each player's link
+        (`link_tokens` only for demonstration games, whose links are published)."""
         if policy not in POLICIES:
             raise PbemError(f"missed-deadline policy must be one of {', '.join(POLICIES)}",
                             code="bad-policy")
@@ -429,7 +430,7 @@ class Service(ServiceQueries, ServiceAdmin):
             raise PbemError("a deadline must be at least one hour", code="bad-deadline")
         package = get_game(game)
         game_id = game_id or f"{game}-{token_source.token_hex(4)}"
-        tokens = {p.side: token_source.token_urlsafe(24) for p in roster}
+        tokens = link_tokens or {p.side: token_source.token_urlsafe(24) for p in roster}
         with self.engine.begin() as conn:
             conn.execute(insert(games).values(
                 id=game_id, game=game, title=package.title, scenario=scenario,

@@ -49,29 +49,34 @@ class ServeOptions:
     log_level: str = "INFO"
 
 
-def preload_examples(service: Service, examples: Path) -> list[str]:
+def demo_link_token(game_id: str, side: str) -> str:
+    """The player link of a preloaded demonstration game: derived from public data on
+    purpose, so `make run` can show it every time (never for a real game)."""
+    return hashlib.sha256(f"pbem/demo-link/v1\x00{game_id}\x00{side}".encode()).hexdigest()
+
+
+def preload_examples(service: Service, examples: Path) -> dict[str, str]:
     """The example game, replayed from its signed turn files (so its journal equals
-    the committed one), and a fresh game with the demo key for a newcomer to play."""
+    the committed one), and a fresh game with the demo key for a newcomer to play;
+    each game's player page link."""
     solitaire = examples / "solitaire"
     key = (solitaire / "german.pub").read_bytes()
     seed = hashlib.sha256(EXAMPLE_SEED_TEXT).digest()
     have = {g["id"] for g in service.list_games()}
-    made = []
-    if "example-solitaire" not in have:
+    games = {"example-solitaire": ("Example player", "example@pbem.localhost", seed),
+             "demo-solitaire": ("You", "you@pbem.localhost", None)}
+    for game_id, (name, address, test_seed) in games.items():
+        if game_id in have:
+            continue
         service.create_game("solitaire", "campaign",
-                            [PlayerSpec("german", "Example player", "example@pbem.localhost",
-                                        key, "Europe/Berlin")],
-                            game_id="example-solitaire", test_seed=seed,
-                            tournament="Examples")
-        for turn in sorted((solitaire / "turns").glob("step-*.xml")):
-            service.submit(turn.read_bytes(), "cli", None)
-        made.append("example-solitaire")
-    if "demo-solitaire" not in have:
-        service.create_game("solitaire", "campaign",
-                            [PlayerSpec("german", "You", "you@pbem.localhost", key, "UTC")],
-                            game_id="demo-solitaire", tournament="Examples")
-        made.append("demo-solitaire")
-    return made
+                            [PlayerSpec("german", name, address, key, "Europe/Berlin")],
+                            game_id=game_id, test_seed=test_seed, tournament="Examples",
+                            link_tokens={"german": demo_link_token(game_id, "german")})
+        if test_seed is not None:
+            for turn in sorted((solitaire / "turns").glob("step-*.xml")):
+                service.submit(turn.read_bytes(), "cli", None)
+    return {game_id: service.link(game_id, demo_link_token(game_id, "german"))
+            for game_id in games}
 
 
 def build_service(options: ServeOptions) -> Service:
@@ -148,8 +153,8 @@ def serve(options: ServeOptions) -> None:
     service = build_service(options)
     if options.examples is not None:
         try:
-            for game_id in preload_examples(service, options.examples):
-                log.info("preloaded %s", game_id)
+            for game_id, link in preload_examples(service, options.examples).items():
+                log.info("example game %s: the german player's page is %s", game_id, link)
         except (OSError, PbemError) as exc:
             log.warning("could not preload the examples: %s", exc)
     smtp = None

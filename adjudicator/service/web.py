@@ -549,6 +549,20 @@ def add_player_pages(app: FastAPI, web: Web) -> None:
         return web.page("me", 200, PRIVATE, game=game, side=side, seqs=seqs, shown=shown,
                         token=token)
 
+    @app.get("/games/{game_id}/me/template", include_in_schema=False)
+    def my_template(game_id: str, token: str | None = None) -> Response:
+        """The order-file template of the step the game waits for, as this side sees it
+        (`pbem orders template`): fill it in, sign it with `pbem sign`, upload it."""
+        from adjudicator.reports.template import order_template
+
+        side = web.side(game_id, token)
+        game = web.service.load(game_id)
+        text = order_template(game, side)
+        name = f"{game_id}-step-{game.next_seq}-{side}.xml"
+        disposition = f'attachment; filename="{name}"'
+        return Response(text, media_type="application/xml",
+                        headers={**PRIVATE, "content-disposition": disposition})
+
     @app.get("/games/{game_id}/me/report/{seq:int}.png", include_in_schema=False)
     def my_map(game_id: str, seq: int, token: str | None = None) -> Response:
         _, png = web.rendered_report(game_id, seq, web.side(game_id, token))

@@ -415,3 +415,27 @@ def test_a_hidden_information_games_journal_waits_for_the_end(
     for seq in range(1, 17):
         service.submit(example_turn(seq), "web")
     assert client.get(f"/api/games/{EXAMPLE_ID}/journal").status_code == 200
+
+
+def test_the_player_page_offers_the_template_of_the_awaited_step(
+        service: Service, example: dict[str, str]) -> None:
+    """Play from the browser: the template names the game's step, prev and commit, and
+    a filled-in, signed copy of it is accepted."""
+    from lxml import etree
+
+    from adjudicator.security.signing import sign_orders
+    from tests.service.conftest import demo_key
+
+    client = TestClient(create_app(service))
+    link = example["german"].replace("http://testserver", "")
+    token = link.split("token=")[1]
+    assert "Download the order template" in client.get(link).text
+    answer = client.get(f"/games/{EXAMPLE_ID}/me/template", params={"token": token})
+    assert answer.status_code == 200 and 'seq="1"' in answer.text
+    assert client.get(f"/games/{EXAMPLE_ID}/me/template",
+                      params={"token": "wrong"}).status_code == 403
+    root = etree.fromstring(answer.content.replace(b"<!--", b"<end-turn/><!--"))
+    signed = sign_orders(root, demo_key())
+    upload = client.post(f"/games/{EXAMPLE_ID}/submit",
+                         files={"orders": ("turn.xml", signed, "application/xml")})
+    assert upload.status_code == 200 and "accepted" in upload.text
