@@ -111,14 +111,20 @@ def test_deadlines_remind_then_apply_the_policy(service: Service) -> None:
     assert any("missed deadline" in m.subject for m in service.pending_mail())
 
 
-def test_forfeit_policy_ends_the_game(service: Service) -> None:
+def game_with_policy(service: Service, game_id: str, policy: str) -> Clock:
+    """A two-hour-deadline game under `policy`, on a clock the test moves."""
     clock = Clock()
     service.config.clock = clock
     service.create_game("solitaire", "campaign",
                         [PlayerSpec("german", "Bo", "bo@example.org",
                                     (EXAMPLE / "german.pub").read_bytes())],
-                        game_id="strict", policy="forfeit", deadline_hours=2,
+                        game_id=game_id, policy=policy, deadline_hours=2,
                         test_seed=EXAMPLE_SEED)
+    return clock
+
+
+def test_forfeit_policy_ends_the_game(service: Service) -> None:
+    clock = game_with_policy(service, "strict", "forfeit")
     clock.advance(3)
     assert service.tick() == ["german missed the deadline of step 1 and forfeits"]
     assert service.game_overview("strict")["status"] == "forfeited"
@@ -145,13 +151,7 @@ def test_pass_policy_plays_the_rules_pass_and_the_journal_verifies(service: Serv
     """A missed deadline under `pass`: the referee signs the rules' pass (end the turn)
     with entropy the commitment fixes; `pbem verify` accepts exactly that and nothing
     else the referee might have played."""
-    clock = Clock()
-    service.config.clock = clock
-    service.create_game("solitaire", "campaign",
-                        [PlayerSpec("german", "Bo", "bo@example.org",
-                                    (EXAMPLE / "german.pub").read_bytes())],
-                        game_id="lazy", policy="pass", deadline_hours=2,
-                        test_seed=EXAMPLE_SEED)
+    clock = game_with_policy(service, "lazy", "pass")
     clock.advance(3)
     assert service.tick() == ["german missed the deadline of step 1; the referee played "
                               "the pass the rules give"]
