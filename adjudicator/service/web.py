@@ -27,13 +27,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from fastapi import Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from pydantic import BaseModel, Field, field_validator
 from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders, UploadFile
@@ -43,7 +41,19 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from adjudicator.errors import PbemError
 from adjudicator.referee.referee import GAME_ID
-from adjudicator.service.core import POLICIES, PlayerSpec, Service, Verdict, aware
+from adjudicator.service.api_models import (
+    CreatedGameOut,
+    CreateGameIn,
+    ExtendIn,
+    GameDetail,
+    GameSummary,
+    Problem,
+    ReportList,
+    ReportOut,
+    VerdictOut,
+    zone_or_none,
+)
+from adjudicator.service.core import PlayerSpec, Service, Verdict, aware
 
 log = logging.getLogger("pbem.web")
 
@@ -77,131 +87,11 @@ OUTCOME_WORDS = {
 }
 
 
-# -- the JSON API's shapes --------------------------------------------------------------
-
-
-class Problem(BaseModel):
-    """Every 4xx/5xx answer of the API."""
-
-    detail: str
-    code: str | None = None
-
-
-class GameSummary(BaseModel):
-    id: str
-    title: str
-    game: str
-    scenario: str
-    tournament: str | None
-    status: str = Field(description="active, paused, over or forfeited")
-    next_seq: int = Field(description="the step the game waits for")
-    acting_side: str | None = Field(description="whose step it is; null when over")
-    deadline_utc: datetime | None
-
-
-class PlayerOut(BaseModel):
-    side: str
-    name: str
-    timezone: str
-    deadline_local: str | None = Field(description="the deadline in the player's time zone")
-
-
-class LogEntry(BaseModel):
-    at: datetime
-    what: str
-
-
-class SubmissionOut(BaseModel):
-    seq: int | None
-    outcome: str
-    received_at: datetime
-    channel: str
-
-
-class GameDetail(GameSummary):
-    policy: str
-    deadline_hours: int
-    players: list[PlayerOut]
-    log: list[LogEntry]
-    submissions: list[SubmissionOut]
-
-
-class VerdictOut(BaseModel):
-    submission_id: int
-    outcome: str = Field(description="accepted, rejected, decision, refused or invalid")
-    game_id: str | None = Field(description="the game the file names")
-    seq: int | None
-    side: str | None
-    summary: str
-    text: str
-    duplicate: bool = Field(description="the same bytes came before; this is their answer")
-    same_game: bool = Field(description="the file names the game it was sent to")
-    note: str | None = Field(description="what to know beyond the verdict, e.g. a game mismatch")
-
-
-class ReportList(BaseModel):
-    game_id: str
-    side: str
-    seqs: list[int] = Field(description="the steps whose report is rendered, oldest first")
-
-
-class ReportOut(BaseModel):
-    game_id: str
-    seq: int
-    side: str
-    html: str = Field(description="the whole report, a self-contained HTML document")
-
-
-class PlayerIn(BaseModel):
-    side: str = Field(min_length=1, max_length=32)
-    name: str = Field(min_length=1, max_length=200)
-    email: str = Field(min_length=3, max_length=254, pattern=r"^[^@\s]+@[^@\s]+$")
-    public_key: str = Field(min_length=1, max_length=10_000, description="SPKI PEM")
-    timezone: str = Field("UTC", max_length=64, description="an IANA zone, e.g. Europe/Berlin")
-
-    @field_validator("timezone")
-    @classmethod
-    def known_zone(cls, value: str) -> str:
-        if zone_or_none(value) is None:
-            raise ValueError(f"unknown time zone {value!r}")
-        return value
-
-
-class CreateGameIn(BaseModel):
-    game: str = Field(max_length=32, description="the game package, e.g. solitaire")
-    scenario: str = Field(max_length=64)
-    roster: list[PlayerIn] = Field(min_length=1, max_length=16)
-    game_id: str | None = Field(None, pattern=GAME_ID.pattern)
-    deadline_hours: int = Field(72, ge=1, le=24 * 365)
-    policy: str = Field("wait", description=f"missed deadline: {', '.join(POLICIES)}")
-    tournament: str | None = Field(None, max_length=128)
-    options: dict[str, str] | None = None
-
-
-class CreatedGameOut(BaseModel):
-    game_id: str
-    links: dict[str, str] = Field(description="side -> the player's secret report link")
-
-
-class ExtendIn(BaseModel):
-    hours: int = Field(ge=1, le=24 * 365)
-
-
-# -- small helpers ----------------------------------------------------------------------
-
-
 class UploadProblem(Exception):  # noqa: N818 - a 4xx answer, raised while reading
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
-
-
-def zone_or_none(name: str) -> ZoneInfo | None:
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        return None
 
 
 def fmt_utc(moment: datetime | None) -> str:
