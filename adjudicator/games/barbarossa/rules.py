@@ -1,0 +1,318 @@
+"""1941: Operation Barbarossa as the engine sees it (in progress, issue 3): the
+sequence of play (2.0, 17.1.1), movement orders (5.0-6.2, 13.x halving, 3.0 stacking
+at the end of a Movement Phase, 4.0 control by occupation). Combat, supply, air,
+rail, reinforcements and victory orders are still to come; until then the game is
+not in `GAME_IDS`.
+
+`apply` is the only place state changes; order handlers emit events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from lxml import etree
+
+from adjudicator.engine.events import Event
+from adjudicator.engine.hexboard import HexBoard
+from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.module import ModuleData
+from adjudicator.engine.odds import halved
+from adjudicator.engine.orders import Order
+from adjudicator.engine.state import State
+from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event
+from adjudicator.errors import IllegalOrder, InvalidInput
+from adjudicator.games.barbarossa import setup
+from adjudicator.games.barbarossa.charts import Charts
+from adjudicator.games.barbarossa.ground import Stacked, check_stacking
+from adjudicator.games.barbarossa.zoc import EnemyZones, Unit, check_move
+
+# 2.0 D: the segments and phases of one player turn, in order
+SEQUENCE = (("air", "air"), ("first", "movement"), ("first", "combat"),
+            ("second", "movement"), ("second", "combat"))
+SIDES = ("axis", "soviet")
+
+
+@dataclass(frozen=True)
+class Piece:
+    id: str
+    name: str
+    side: str
+    nationality: str
+    type: str  # armor, infantry, mountain, shock
+    size: str  # corps, group, army
+    attack: int
+    movement: int
+
+    @property
+    def armor(self) -> bool:
+        return self.type == "armor"
+
+    @property
+    def special(self) -> frozenset[str]:
+        """5.2: the exceptions of the Terrain Effects Chart that apply to it."""
+        kinds = {self.type} if self.type == "mountain" else set()
+        if self.nationality == "finnish":
+            kinds.add("finnish")
+        return frozenset(kinds)
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the rules read from the module, once."""
+
+    board: HexBoard
+    pieces: dict[str, Piece]
+    charts: Charts
+    country: dict[Hex, str]
+    water: dict[Hex, str]
+    fortifications: frozenset[Hex]
+
+    @classmethod
+    def of(cls, module: ModuleData) -> Game:
+        return _game(module)
+
+    def start_side(self, h: Hex) -> str:
+        """4.0 A: the Soviet Union is Soviet at the start, everything else Axis."""
+        return "soviet" if self.country.get(h) == "soviet" else "axis"
+
+
+@lru_cache(maxsize=8)
+def _game(module: ModuleData) -> Game:
+    board = module.hex_board()
+    pieces = {p.get("id"): Piece(p.get("id"), p.get("name"), p.get("side"),
+                                 p.get("nationality"), p.get("type"), p.get("size"),
+                                 int(p.get("attack")), int(p.get("movement")))
+              for p in module.findall("m:pieces/m:piece")}
+    country, water, forts = {}, {}, set()
+    for el in module.findall("m:map/m:hex"):
+        h = board.hex(el.get("id"))
+        country[h] = el.get("country", "")
+        if el.get("water"):
+            water[h] = el.get("water")
+        if el.get("fortification") in ("yes", "true"):
+            forts.add(h)
+    return Game(board, pieces, Charts.of(module), country, water, frozenset(forts))
+
+
+def control_of(game: Game, state: State, h: Hex) -> str:
+    return str(state["control"].get(game.board.label(h), game.start_side(h)))
+
+
+class BarbarossaRules:
+    game = "barbarossa"
+    sides = SIDES
+
+    def check_module(self, module: ModuleData) -> None:
+        game = Game.of(module)
+        for piece in module.findall("m:pieces/m:piece"):
+            code = piece.get("deploy")
+            if len(code) == 4 and code.isdigit():
+                game.board.hex(code)  # ValueError -> the module is broken
+
+    def initial_state(self, module: ModuleData, scenario: str, options: dict[str, str]) -> State:
+        return setup.scenario_state(module, scenario, options)
+
+    def position_state(self, module: ModuleData, position: etree._Element,
+                       options: dict[str, str]) -> State:
+        raise InvalidInput("1941 games start from a scenario; position files come later")
+
+    def acting_side(self, state: State) -> str | None:
+        if state.get("pending"):
+            return str(state["pending"]["side"])
+        return None if state["phase"] == "game-over" else str(state["player"])
+
+    def pass_orders(self, state: State, side: str) -> list[str]:
+        """A pass ends the phases of the player turn without moving or attacking."""
+        if state.get("pending"):
+            return []
+        return ["<end-phase/>"] * remaining_phases(state)
+
+    def execute(self, ctx: StepContext, order: Order) -> None:
+        if ctx.state["phase"] == "game-over":
+            raise IllegalOrder("18.1 A", "the game is over", code="game-over")
+        handler = ORDER_HANDLERS.get(order.kind)
+        if handler is None:
+            raise IllegalOrder(PROTOCOL_RULE, f"<{order.kind}> is not a 1941 order",
+                               code="unknown-order")
+        handler(ctx, order)
+
+    def check_static(self, module: ModuleData, order: Order) -> list[str]:
+        game = Game.of(module)
+        problems = []
+        if order.get("unit") and order.get("unit") not in game.pieces:
+            problems.append(f"unknown unit {order.get('unit')!r}")
+        for label in order.words("path"):
+            try:
+                game.board.hex(label)
+            except ValueError as exc:
+                problems.append(str(exc))
+        return problems
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return {"turn": state["turn"], "player": state["player"], "segment": state["segment"],
+                "phase": state["phase"], "result": state["result"]}
+
+    def apply(self, state: State, event: Event) -> None:
+        if apply_engine_event(state, event):
+            return
+        handler = EVENT_HANDLERS.get(event.kind)
+        if handler is None:
+            raise ValueError(f"unknown 1941 event {event.kind!r}")
+        handler(state, event)
+
+
+# -- the sequence of play (2.0) ---------------------------------------------------------
+
+def phases_of(turn: int) -> tuple[tuple[str, str], ...]:
+    """17.1.1: on Turn 1 the Second Ground Segment is a Movement Phase only."""
+    return SEQUENCE[:-1] if turn == 1 else SEQUENCE
+
+
+def remaining_phases(state: State) -> int:
+    phases = phases_of(state["turn"])
+    return len(phases) - phases.index((state["segment"], state["phase"]))
+
+
+def end_phase(ctx: StepContext, order: Order) -> None:
+    """2.0 E: all activity in sequence; ending a Movement Phase checks stacking (3.0 B:
+    the limits hold in every Combat Phase)."""
+    state = ctx.state
+    if state["phase"] == "movement":
+        check_phase_stacking(ctx)
+    phases = phases_of(state["turn"])
+    at = phases.index((state["segment"], state["phase"]))
+    if at + 1 < len(phases):
+        segment, phase = phases[at + 1]
+        ctx.emit("phase-ended", player=state["player"], segment=segment, phase=phase)
+        return
+    if state["player"] == "axis":
+        ctx.emit("player-turn-ended", player="soviet")
+        return
+    if state["turn"] >= state["last_turn"]:
+        ctx.emit("game-ended", turn=state["turn"])
+        return
+    record = Game.of(ctx.module).charts.turn(state["turn"] + 1)
+    ctx.emit("turn-began", turn=record.number, weather=record.weather, air=record.air)
+
+
+def check_phase_stacking(ctx: StepContext) -> None:
+    game = Game.of(ctx.module)
+    side = ctx.state["player"]
+    stacks: dict[str, list[Stacked]] = {}
+    for unit, label in sorted(ctx.state["units"].items()):
+        if game.pieces[unit].side == side:
+            stacks.setdefault(label, []).append(Stacked(unit, game.pieces[unit].size))
+    for label, units in stacks.items():
+        h = game.board.hex(label)
+        check_stacking(side, units, label, fortification=h in game.fortifications)
+
+
+# -- movement (5.0) ----------------------------------------------------------------------
+
+def movement_allowance(piece: Piece, state: State) -> int:
+    """5.3 with 13.2, 13.3 A, 13.5 A: the MA, halved (rounding up) for each cause."""
+    weather, times = state["weather"], 0
+    if weather == "mud" or (weather == "snow" and piece.armor):
+        times += 1
+    if weather == "rain" and piece.armor and state["segment"] == "second":
+        times += 1
+    return halved(piece.movement, times) if times else piece.movement
+
+
+def terrain_costs(game: Game, weather: str) -> Callable[[Unit, Hex, Hex], int | None]:
+    def cost(unit: Unit, here: Hex, there: Hex) -> int | None:
+        piece = game.pieces[unit.id]
+        enter = game.charts.enter_cost(game.board.terrain[there], piece.armor, weather,
+                                       water=game.water.get(there), special=piece.special)
+        cross = game.charts.cross_cost(game.board.features(here, there), piece.armor, weather,
+                                       water=game.water.get(there) or game.water.get(here))
+        return None if enter is None or cross is None else enter + cross
+    return cost
+
+
+def move(ctx: StepContext, order: Order) -> None:
+    """5.0: a phasing unit moves once per Movement Phase, hex by hex, within its MA,
+    never into an enemy hex; zones of control as 6.1-6.2."""
+    state, game = ctx.state, Game.of(ctx.module)
+    unit_id = order.get("unit")
+    if state["phase"] != "movement":
+        raise IllegalOrder("2.0 E", f"units move only in a Movement Phase; this is the "
+                           f"{state['segment']} segment's {state['phase']} phase",
+                           code="not-movement")
+    piece = game.pieces.get(unit_id)
+    if piece is None or unit_id not in state["units"]:
+        raise IllegalOrder("5.0 A", f"{unit_id!r} is not a unit on the map", code="no-unit")
+    if piece.side != state["player"]:
+        raise IllegalOrder("5.0 A", f"{piece.name} is not a unit of the phasing side",
+                           code="not-phasing")
+    if unit_id in state["moved"]:
+        raise IllegalOrder("5.0 A", f"{piece.name} has already moved in this phase",
+                           code="already-moved")
+    try:
+        path = [game.board.hex(x) for x in order.words("path")]
+    except ValueError as exc:
+        raise IllegalOrder("5.0 C", str(exc), code="bad-path") from None
+    here = game.board.hex(state["units"][unit_id])
+    enemies = [Unit(u, game.pieces[u].side, game.board.hex(x), game.pieces[u].armor)
+               for u, x in state["units"].items() if game.pieces[u].side != piece.side]
+    zones = EnemyZones.of(game.board, enemies, frozen=state["weather"] == "snow")
+    steps = check_move(game.board, Unit(unit_id, piece.side, here, piece.armor), path,
+                       movement_allowance(piece, state), terrain_costs(game, state["weather"]),
+                       zones)
+    ctx.emit("unit-moved", unit=unit_id, path=[game.board.label(h) for h in path],
+             mps=[s.cost for s in steps])
+    for h in path[1:]:  # 4.0 B: the hexes it occupied are its side's
+        if control_of(game, state, h) != piece.side:
+            ctx.emit("control-changed", hex=game.board.label(h), side=piece.side)
+
+
+ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
+    "end-phase": end_phase,
+    "move": move,
+}
+
+
+# -- events: the only code that changes 1941 state -----------------------------------------
+
+def _phase_ended(state: State, event: Event) -> None:
+    state["segment"], state["phase"] = event["segment"], event["phase"]
+    if event["phase"] == "movement":
+        state["moved"] = []
+
+
+def _player_turn_ended(state: State, event: Event) -> None:
+    state["player"], state["segment"], state["phase"] = event["player"], "air", "air"
+    state["moved"] = []
+
+
+def _turn_began(state: State, event: Event) -> None:
+    state.update(turn=event["turn"], weather=event["weather"], air=dict(event["air"]),
+                 player="axis", segment="air", phase="air", moved=[],
+                 rail_used={"axis": 0, "soviet": 0, "finnish": 0})
+
+
+def _game_ended(state: State, event: Event) -> None:
+    state["phase"] = "game-over"
+
+
+def _unit_moved(state: State, event: Event) -> None:
+    state["units"][event["unit"]] = event["path"][-1]
+    state["moved"] = sorted({*state["moved"], event["unit"]})
+
+
+def _control_changed(state: State, event: Event) -> None:
+    state["control"][event["hex"]] = event["side"]
+
+
+EVENT_HANDLERS: dict[str, Callable[[State, Event], None]] = {
+    "phase-ended": _phase_ended,
+    "player-turn-ended": _player_turn_ended,
+    "turn-began": _turn_began,
+    "game-ended": _game_ended,
+    "unit-moved": _unit_moved,
+    "control-changed": _control_changed,
+}
