@@ -121,3 +121,134 @@ def test_3_0_b_stacking_is_checked_when_the_movement_phase_ends(module: ModuleDa
     state["units"] = {**state["units"], **dict.fromkeys(corps, state["units"][corps[0]])}
     result = step(module, state, end())
     assert result.rejection is not None and result.rejection.rule == "3.0"
+
+
+# -- combat through orders (7.0, 9.1, 10.2, 17.1.4) -----------------------------------
+
+def combat_position(module: ModuleData, start: State, units: dict[str, str],
+                    air: dict[str, int] | None = None, turn: int = 2) -> State:
+    """The axis First Combat Phase with only `units` on the map; from Turn 2 on, the
+    Soviets retreat their own units and have left the standing instruction to take
+    the first of equally good hexes."""
+    state = step(module, start, end(), end()).state
+    assert (state["segment"], state["phase"]) == ("first", "combat")
+    state.update(units=dict(units), air=air or {"axis": 2, "soviet": 0}, turn=turn,
+                 standing={"soviet": {"retreat": "first"}})
+    return state
+
+
+def pieces_of(module: ModuleData, side: str, size: str, type_: str = "") -> list[str]:
+    game = Game.of(module)
+    return [u for u, p in sorted(game.pieces.items())
+            if p.side == side and p.size == size and (not type_ or p.type == type_)]
+
+
+def test_7_4_an_attack_rolls_once_and_applies_its_crt_result(module: ModuleData,
+                                                             start: State) -> None:
+    game = Game.of(module)
+    panzer = pieces_of(module, "axis", "group", "armor")[0]
+    army = pieces_of(module, "soviet", "army", "infantry")[0]
+    state = combat_position(module, start, {panzer: "2621", army: "2620"})
+    result = step(module, state, ("attack", {"hex": "2620", "units": panzer, "air": "1",
+                                             "advance": panzer}))
+    assert result.rejection is None and result.decision is None, result.rejection
+    resolved = next(e for e in result.events if e.kind == "attack-resolved")
+    ladder = game.charts.crt.ladder
+    expected = ladder.final(ladder.clamp(ladder.initial(game.pieces[panzer].attack,
+                                                        game.pieces[army].attack)),
+                            resolved["shift"])
+    assert resolved["odds"] == ladder.name(expected)
+    assert resolved["result"] == game.charts.crt.result(expected, resolved["roll"])
+    assert resolved["shift"] == 1 + 1  # 9.1 armor bonus (clear, June) + 10.2 one air point
+    assert result.state["air"]["axis"] == 1
+    after = result.state["units"]
+    outcome = resolved["result"]
+    if outcome in ("DE", "EX"):
+        assert army not in after and after.get(panzer) in ("2620", None)
+    if outcome == "AE":
+        assert panzer not in after
+    assert [r.kind for r in result.events].count("roll") == 1
+
+
+def test_7_2_d_and_e_once_per_combat_phase(module: ModuleData, start: State) -> None:
+    panzer, second = pieces_of(module, "axis", "group", "armor")[:2]
+    army = pieces_of(module, "soviet", "army", "infantry")[0]
+    state = combat_position(module, start, {panzer: "2621", second: "2721", army: "2620"})
+    first = step(module, state, ("attack", {"hex": "2620", "units": panzer}))
+    assert first.rejection is None and first.decision is None
+    if army in first.state["units"] and first.state["units"][army] == "2620":
+        again = step(module, first.state, ("attack", {"hex": "2620", "units": second}))
+        assert again.rejection is not None and again.rejection.rule == "7.2 E"
+    twice = step(module, first.state, ("attack", {"hex": "2620", "units": panzer}))
+    assert twice.rejection is not None and twice.rejection.rule in ("7.2 D", "7.1 A", "7.2 E")
+
+
+def test_10_2_c_the_defender_allocates_air_after_the_attacker(module: ModuleData,
+                                                              start: State) -> None:
+    panzer = pieces_of(module, "axis", "group", "armor")[0]
+    army = pieces_of(module, "soviet", "army", "infantry")[0]
+    state = combat_position(module, start, {panzer: "2621", army: "2620"},
+                            air={"axis": 3, "soviet": 2})
+    asked = step(module, state, ("attack", {"hex": "2620", "units": panzer, "air": "2"}))
+    assert asked.decision is not None and asked.decision.side == "soviet"
+    assert asked.decision.kind == "defensive-air" and asked.decision.options == ["0", "1", "2"]
+    assert RULES.acting_side(asked.state) == "soviet"
+    early = step(module, asked.state, end())
+    assert early.rejection is not None  # the axis must wait for the answer
+    answered = step(module, asked.state, ("answer", {"decision": asked.decision.id,
+                                                     "choice": "2"}), side="soviet")
+    assert answered.rejection is None, answered.rejection
+    resolved = next(e for e in answered.events if e.kind == "attack-resolved")
+    assert resolved["air"] == {"attacker": 2, "defender": 2}
+    assert answered.state["air"] == {"axis": 1, "soviet": 0}
+
+
+def test_10_2_b_standing_instructions_answer_for_the_absent_defender(module: ModuleData,
+                                                                    start: State) -> None:
+    panzer = pieces_of(module, "axis", "group", "armor")[0]
+    army = pieces_of(module, "soviet", "army", "infantry")[0]
+    state = combat_position(module, start, {panzer: "2621", army: "2620"},
+                            air={"axis": 3, "soviet": 2})
+    state["standing"]["soviet"]["defensive-air"] = "1"
+    result = step(module, state, ("attack", {"hex": "2620", "units": panzer}))
+    assert result.decision is None, result.decision
+    resolved = next(e for e in result.events if e.kind == "attack-resolved")
+    assert resolved["air"] == {"attacker": 0, "defender": 1}
+
+
+def test_10_3_axis_air_needs_a_german_unit(module: ModuleData, start: State) -> None:
+    game = Game.of(module)
+    finn = next(u for u, p in sorted(game.pieces.items()) if p.nationality == "finnish")
+    army = pieces_of(module, "soviet", "army", "infantry")[0]
+    state = combat_position(module, start, {finn: "2621", army: "2620"})
+    result = step(module, state, ("attack", {"hex": "2620", "units": finn, "air": "1"}))
+    assert result.rejection is not None and result.rejection.rule == "10.3"
+
+
+def test_2_0_c_the_non_phasing_side_waits_its_turn(module: ModuleData, start: State) -> None:
+    result = step(module, start, end(), side="soviet")
+    assert result.rejection is not None and result.rejection.rule == "2.0 C"
+
+
+def test_17_1_4_on_turn_1_the_german_retreats_the_soviet_units(module: ModuleData,
+                                                               start: State) -> None:
+    """Whatever the roll, a Soviet retreat on Turn 1 is the German's choice; played until
+    a DR comes up (the dice stream is fixed, so this is deterministic)."""
+    panzer = pieces_of(module, "axis", "group", "armor")[0]
+    army = pieces_of(module, "soviet", "army", "infantry")[0]
+    for seed in range(40):
+        state = combat_position(module, start, {panzer: "2621", army: "2620"}, turn=1)
+        result = run_step(RULES, module, state, [Order("attack", {"hex": "2620",
+                                                                  "units": panzer})],
+                          "axis", DiceStream(bytes([seed]) * 32, "test", 1, b"\x02" * 32))
+        if result.decision is not None:
+            break
+    else:
+        pytest.fail("no retreat in 40 rolls")
+    assert (result.decision.side, result.decision.kind, result.decision.rule) == \
+        ("axis", "retreat", "17.1.4")
+    choice = result.decision.options[-1]
+    answered = run_step(RULES, module, result.state,
+                        [Order("answer", {"decision": result.decision.id, "choice": choice})],
+                        "axis", DiceStream(b"\x03" * 32, "test", 2, b"\x02" * 32))
+    assert answered.rejection is None and answered.state["units"][army] == choice

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from adjudicator.engine.module import MODULE_NS, ModuleData
+from adjudicator.engine.odds import CombatTable, OddsLadder
 from adjudicator.errors import ModuleError
 
 M = f"{{{MODULE_NS}}}"
@@ -21,6 +22,15 @@ class MoveRow:
     infantry: int | None
     armor: int | None
     water: str | None  # the row applies to this named water only (13.5 C)
+
+
+@dataclass(frozen=True)
+class CombatRow:
+    weathers: frozenset[str]
+    effect: str  # none, shift, double, prohibited
+    shift: int
+    water: str | None
+    when: str | None  # "all-attackers-across" for hexsides
 
 
 @dataclass(frozen=True)
@@ -43,6 +53,8 @@ class Charts:
     side_moves: dict[str, tuple[MoveRow, ...]]
     exceptions: dict[tuple[str, str], dict[str, int]]  # (terrain, unit) -> weather -> cost
     turns: dict[int, TurnRecord]
+    combat: dict[str, tuple[CombatRow, ...]]  # hex terrain, hexside or hex feature
+    crt: CombatTable
 
     @classmethod
     def of(cls, module: ModuleData) -> Charts:
@@ -83,6 +95,13 @@ class Charts:
                 return row.armor if armor else row.infantry
         raise ModuleError(f"the Terrain Effects Chart gives no cost for {name!r} in {weather}")
 
+    def combat_effect(self, name: str, weather: str, water: str | None = None) -> CombatRow | None:
+        """7.6 A-B: what a terrain, hexside feature or hex feature does to combat."""
+        for row in sorted(self.combat.get(name, ()), key=lambda r: r.water is None):
+            if weather in row.weathers and row.water in (None, water):
+                return row
+        return None
+
     def turn(self, number: int) -> TurnRecord:
         try:
             return self.turns[number]
@@ -110,6 +129,17 @@ def _charts(module: ModuleData) -> Charts:
             costs = exceptions.setdefault((el.get("name"), ex.get("unit")), {})
             for weather in ex.get("weather").split():
                 costs[weather] = int(ex.get("cost"))
+    combat = {
+        el.get("name"): tuple(
+            CombatRow(frozenset(c.get("weather").split()), c.get("effect"),
+                      int(c.get("shift", "0")), c.get("water"), c.get("when"))
+            for c in el.findall(f"{M}combat"))
+        for kind in ("hex-terrain", "hexside-feature", "hex-feature")
+        for el in effects.findall(f"{M}{kind}")}
+    section = root.find(f"{M}combat-results")
+    ladder = OddsLadder.of([c.get("odds") for c in section.iter(f"{M}column")])
+    crt = CombatTable(ladder, {int(r.get("roll")): r.get("results").split()
+                               for r in section.iter(f"{M}row")})
     turns = {}
     for t in root.find(f"{M}turn-record").findall(f"{M}turn"):
         air = t.find(f"{M}air")
@@ -118,4 +148,4 @@ def _charts(module: ModuleData) -> Charts:
             t.find(f"{M}weather").get("condition"),
             {"axis": int(air.get("axis")), "soviet": int(air.get("soviet"))},
             t.get("optional") == "true")
-    return Charts(hex_moves, side_moves, exceptions, turns)
+    return Charts(hex_moves, side_moves, exceptions, turns, combat, crt)

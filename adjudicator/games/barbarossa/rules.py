@@ -10,14 +10,11 @@ not in `GAME_IDS`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from lxml import etree
 
 from adjudicator.engine.events import Event
-from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.odds import halved
@@ -25,8 +22,8 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event
 from adjudicator.errors import IllegalOrder, InvalidInput
-from adjudicator.games.barbarossa import setup
-from adjudicator.games.barbarossa.charts import Charts
+from adjudicator.games.barbarossa import battle, setup
+from adjudicator.games.barbarossa.game import Game, Piece, control_of
 from adjudicator.games.barbarossa.ground import Stacked, check_stacking
 from adjudicator.games.barbarossa.zoc import EnemyZones, Unit, check_move
 
@@ -34,72 +31,6 @@ from adjudicator.games.barbarossa.zoc import EnemyZones, Unit, check_move
 SEQUENCE = (("air", "air"), ("first", "movement"), ("first", "combat"),
             ("second", "movement"), ("second", "combat"))
 SIDES = ("axis", "soviet")
-
-
-@dataclass(frozen=True)
-class Piece:
-    id: str
-    name: str
-    side: str
-    nationality: str
-    type: str  # armor, infantry, mountain, shock
-    size: str  # corps, group, army
-    attack: int
-    movement: int
-
-    @property
-    def armor(self) -> bool:
-        return self.type == "armor"
-
-    @property
-    def special(self) -> frozenset[str]:
-        """5.2: the exceptions of the Terrain Effects Chart that apply to it."""
-        kinds = {self.type} if self.type == "mountain" else set()
-        if self.nationality == "finnish":
-            kinds.add("finnish")
-        return frozenset(kinds)
-
-
-@dataclass(frozen=True)
-class Game:
-    """What the rules read from the module, once."""
-
-    board: HexBoard
-    pieces: dict[str, Piece]
-    charts: Charts
-    country: dict[Hex, str]
-    water: dict[Hex, str]
-    fortifications: frozenset[Hex]
-
-    @classmethod
-    def of(cls, module: ModuleData) -> Game:
-        return _game(module)
-
-    def start_side(self, h: Hex) -> str:
-        """4.0 A: the Soviet Union is Soviet at the start, everything else Axis."""
-        return "soviet" if self.country.get(h) == "soviet" else "axis"
-
-
-@lru_cache(maxsize=8)
-def _game(module: ModuleData) -> Game:
-    board = module.hex_board()
-    pieces = {p.get("id"): Piece(p.get("id"), p.get("name"), p.get("side"),
-                                 p.get("nationality"), p.get("type"), p.get("size"),
-                                 int(p.get("attack")), int(p.get("movement")))
-              for p in module.findall("m:pieces/m:piece")}
-    country, water, forts = {}, {}, set()
-    for el in module.findall("m:map/m:hex"):
-        h = board.hex(el.get("id"))
-        country[h] = el.get("country", "")
-        if el.get("water"):
-            water[h] = el.get("water")
-        if el.get("fortification") in ("yes", "true"):
-            forts.add(h)
-    return Game(board, pieces, Charts.of(module), country, water, frozenset(forts))
-
-
-def control_of(game: Game, state: State, h: Hex) -> str:
-    return str(state["control"].get(game.board.label(h), game.start_side(h)))
 
 
 class BarbarossaRules:
@@ -134,6 +65,10 @@ class BarbarossaRules:
     def execute(self, ctx: StepContext, order: Order) -> None:
         if ctx.state["phase"] == "game-over":
             raise IllegalOrder("18.1 A", "the game is over", code="game-over")
+        acting = self.acting_side(ctx.state)
+        if acting != ctx.side:
+            raise IllegalOrder("2.0 C", f"it is not {ctx.side}'s step now: the game waits for "
+                               f"{acting}", code="not-your-step")
         handler = ORDER_HANDLERS.get(order.kind)
         if handler is None:
             raise IllegalOrder(PROTOCOL_RULE, f"<{order.kind}> is not a 1941 order",
@@ -270,9 +205,48 @@ def move(ctx: StepContext, order: Order) -> None:
             ctx.emit("control-changed", hex=game.board.label(h), side=piece.side)
 
 
+def answer(ctx: StepContext, order: Order) -> None:
+    """An answer to the open decision request; the interrupted attack goes on."""
+    pending = ctx.state.get("pending")
+    if not pending:
+        raise IllegalOrder(PROTOCOL_RULE, "there is no open decision to answer",
+                           code="no-decision")
+    if order.get("decision") != pending["id"]:
+        raise IllegalOrder(PROTOCOL_RULE, f"the open decision is {pending['id']}, not "
+                           f"{order.get('decision')!r}", code="wrong-decision")
+    choice = order.get("choice")
+    if choice not in pending["options"]:
+        raise IllegalOrder(pending["rule"], f"{choice!r} is not one of the choices: "
+                           f"{', '.join(pending['options'])}", code="bad-choice")
+    ctx.emit("decision-answered", id=pending["id"], choice=choice)
+    battle.answer_battle(ctx, pending, choice)
+
+
+def standing(ctx: StepContext, order: Order) -> None:
+    """Standing instructions for choices the rules give this side during the other
+    side's player turn: `defensive-air` (10.2 B: points per attack, while they last) and
+    `retreat="first"` (7.8.1: the first of equally good retreat hexes)."""
+    values: dict[str, str] = {}
+    if order.get("defensive-air"):
+        if not order.get("defensive-air").isdigit():
+            raise IllegalOrder(PROTOCOL_RULE, "defensive-air is a number of air points",
+                               code="bad-standing")
+        values["defensive-air"] = order.get("defensive-air")
+    if order.get("retreat"):
+        if order.get("retreat") not in ("first", "ask"):
+            raise IllegalOrder(PROTOCOL_RULE, 'retreat is "first" or "ask"',
+                               code="bad-standing")
+        if order.get("retreat") == "first":
+            values["retreat"] = "first"
+    ctx.emit("standing-set", side=ctx.side, values=values)
+
+
 ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
     "end-phase": end_phase,
     "move": move,
+    "attack": battle.attack,
+    "answer": answer,
+    "standing": standing,
 }
 
 
@@ -282,6 +256,7 @@ def _phase_ended(state: State, event: Event) -> None:
     state["segment"], state["phase"] = event["segment"], event["phase"]
     if event["phase"] == "movement":
         state["moved"] = []
+    state["attacked_by"], state["attacked_hexes"] = [], []
 
 
 def _player_turn_ended(state: State, event: Event) -> None:
@@ -308,6 +283,33 @@ def _control_changed(state: State, event: Event) -> None:
     state["control"][event["hex"]] = event["side"]
 
 
+def _attack_declared(state: State, event: Event) -> None:
+    state["air"][event["side"]] -= event["air"]
+
+
+def _attack_resolved(state: State, event: Event) -> None:
+    defender = "soviet" if state["player"] == "axis" else "axis"
+    state["air"][defender] -= event["air"]["defender"]
+
+
+def _attack_finished(state: State, event: Event) -> None:
+    state["attacked_by"] = sorted({*state.get("attacked_by", []), *event["attackers"]})
+    state["attacked_hexes"] = sorted({*state.get("attacked_hexes", []), event["hex"]})
+
+
+def _unit_eliminated(state: State, event: Event) -> None:
+    state["units"].pop(event["unit"], None)
+    state["eliminated"] = sorted({*state["eliminated"], event["unit"]})
+
+
+def _unit_relocated(state: State, event: Event) -> None:
+    state["units"][event["unit"]] = event["to"]
+
+
+def _standing_set(state: State, event: Event) -> None:
+    state.setdefault("standing", {})[event["side"]] = dict(event["values"])
+
+
 EVENT_HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "phase-ended": _phase_ended,
     "player-turn-ended": _player_turn_ended,
@@ -315,4 +317,11 @@ EVENT_HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "game-ended": _game_ended,
     "unit-moved": _unit_moved,
     "control-changed": _control_changed,
+    "attack-declared": _attack_declared,
+    "attack-resolved": _attack_resolved,
+    "attack-finished": _attack_finished,
+    "unit-eliminated": _unit_eliminated,
+    "unit-retreated": _unit_relocated,
+    "unit-advanced": _unit_relocated,
+    "standing-set": _standing_set,
 }

@@ -1,0 +1,82 @@
+"""What the 1941 rules read from the module, once per module: the board, the counters,
+the charts, and per hex its country, water, city and fortification."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from adjudicator.engine.hexboard import HexBoard
+from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.module import ModuleData
+from adjudicator.engine.state import State
+from adjudicator.games.barbarossa.charts import Charts
+
+
+@dataclass(frozen=True)
+class Piece:
+    id: str
+    name: str
+    side: str
+    nationality: str
+    type: str  # armor, infantry, mountain, shock
+    size: str  # corps, group, army
+    attack: int
+    movement: int
+
+    @property
+    def armor(self) -> bool:
+        return self.type == "armor"
+
+    @property
+    def special(self) -> frozenset[str]:
+        """5.2: the exceptions of the Terrain Effects Chart that apply to it."""
+        kinds = {self.type} if self.type == "mountain" else set()
+        if self.nationality == "finnish":
+            kinds.add("finnish")
+        return frozenset(kinds)
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the rules read from the module, once."""
+
+    board: HexBoard
+    pieces: dict[str, Piece]
+    charts: Charts
+    country: dict[Hex, str]
+    water: dict[Hex, str]
+    fortifications: frozenset[Hex]
+    cities: dict[Hex, str]  # city class: major, reference
+
+    @classmethod
+    def of(cls, module: ModuleData) -> Game:
+        return _game(module)
+
+    def start_side(self, h: Hex) -> str:
+        """4.0 A: the Soviet Union is Soviet at the start, everything else Axis."""
+        return "soviet" if self.country.get(h) == "soviet" else "axis"
+
+
+@lru_cache(maxsize=8)
+def _game(module: ModuleData) -> Game:
+    board = module.hex_board()
+    pieces = {p.get("id"): Piece(p.get("id"), p.get("name"), p.get("side"),
+                                 p.get("nationality"), p.get("type"), p.get("size"),
+                                 int(p.get("attack")), int(p.get("movement")))
+              for p in module.findall("m:pieces/m:piece")}
+    country, water, forts, cities = {}, {}, set(), {}
+    for el in module.findall("m:map/m:hex"):
+        h = board.hex(el.get("id"))
+        country[h] = el.get("country", "")
+        if el.get("water"):
+            water[h] = el.get("water")
+        if el.get("fortification") in ("yes", "true"):
+            forts.add(h)
+        if el.get("city-class"):
+            cities[h] = el.get("city-class")
+    return Game(board, pieces, Charts.of(module), country, water, frozenset(forts), cities)
+
+
+def control_of(game: Game, state: State, h: Hex) -> str:
+    return str(state["control"].get(game.board.label(h), game.start_side(h)))
