@@ -252,3 +252,31 @@ def test_17_1_4_on_turn_1_the_german_retreats_the_soviet_units(module: ModuleDat
                         [Order("answer", {"decision": result.decision.id, "choice": choice})],
                         "axis", DiceStream(b"\x03" * 32, "test", 2, b"\x02" * 32))
     assert answered.rejection is None and answered.state["units"][army] == choice
+
+
+# -- supply (8.0) and surrender (16.0) ---------------------------------------------------
+
+def test_8_0_b_the_historical_set_up_is_in_supply(module: ModuleData, start: State) -> None:
+    state = step(module, start, end()).state  # into the First Ground Segment
+    traced = state["unsupplied"]
+    assert traced == []
+
+
+def test_8_3_b_and_16_0_a_cut_off_soviet_units(module: ModuleData, start: State) -> None:
+    from adjudicator.engine.hexgrid import hex_distance
+    from adjudicator.games.barbarossa.supply import surrendering, unsupplied
+
+    game = Game.of(module)
+    army, other = pieces_of(module, "soviet", "army", "infantry")[:2]
+    soviet_land = [h for h in game.board if game.country[h] == "soviet"]
+    # the Axis-held land hex farthest from the Soviet Union
+    deep = max((h for h in game.board if game.country[h] not in ("soviet", "")
+                and game.board.terrain[h] not in ("sea", "lake")),
+               key=lambda h: (min(hex_distance(h, s) for s in soviet_land), h))
+    label = game.board.label(deep)
+    state = {**start, "units": {army: label, other: "1808"}}
+    assert unsupplied(game, state, "soviet") == [army]
+    assert surrendering(game, state) == [army]  # Moscow is more than five hexes away
+    halved_state = {**start, "unsupplied": [army]}
+    assert movement_allowance(game.pieces[army], halved_state) == \
+        -(-game.pieces[army].movement // 2)

@@ -123,13 +123,15 @@ def resolve(ctx: StepContext, context: dict[str, Any]) -> None:
 def combatant(game: Game, unit: str, state: dict[str, Any], *, attacking: bool,
               target: Hex | None = None) -> Combatant:
     """A unit's strength in this attack: halved for an Axis attack in snow (13.5 D), a
-    shock army that moved in this segment (12.0 B); doubled for Soviet infantry-type
-    defenders in a fortifications hex (11.0 D)."""
+    shock army that moved in this segment (12.0 B), an unsupplied attacker (8.3 B);
+    doubled for Soviet infantry-type defenders in a fortifications hex (11.0 D)."""
     piece = game.pieces[unit]
     halvings = 0
     if attacking and piece.side == "axis" and state["weather"] == "snow":
         halvings += 1
     if attacking and piece.type == "shock" and unit in state["moved"]:
+        halvings += 1
+    if attacking and unit in state.get("unsupplied", []):  # 8.3 B
         halvings += 1
     doubled = (not attacking and piece.side == "soviet" and not piece.armor
                and target is not None and target in game.fortifications)

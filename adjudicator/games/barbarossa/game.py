@@ -48,6 +48,7 @@ class Game:
     water: dict[Hex, str]
     fortifications: frozenset[Hex]
     cities: dict[Hex, str]  # city class: major, reference
+    supply: dict[Hex, str]  # 8.2: supply sources (axis, soviet, finnish)
 
     @classmethod
     def of(cls, module: ModuleData) -> Game:
@@ -65,7 +66,7 @@ def _game(module: ModuleData) -> Game:
                                  p.get("nationality"), p.get("type"), p.get("size"),
                                  int(p.get("attack")), int(p.get("movement")))
               for p in module.findall("m:pieces/m:piece")}
-    country, water, forts, cities = {}, {}, set(), {}
+    country, water, forts, cities, supply = {}, {}, set(), {}, {}
     for el in module.findall("m:map/m:hex"):
         h = board.hex(el.get("id"))
         country[h] = el.get("country", "")
@@ -75,7 +76,10 @@ def _game(module: ModuleData) -> Game:
             forts.add(h)
         if el.get("city-class"):
             cities[h] = el.get("city-class")
-    return Game(board, pieces, Charts.of(module), country, water, frozenset(forts), cities)
+        if el.get("supply"):
+            supply[h] = el.get("supply")
+    return Game(board, pieces, Charts.of(module), country, water, frozenset(forts), cities,
+                supply)
 
 
 def control_of(game: Game, state: State, h: Hex) -> str:

@@ -25,6 +25,7 @@ from adjudicator.errors import IllegalOrder, InvalidInput
 from adjudicator.games.barbarossa import battle, setup
 from adjudicator.games.barbarossa.game import Game, Piece, control_of
 from adjudicator.games.barbarossa.ground import Stacked, check_stacking
+from adjudicator.games.barbarossa.supply import surrendering, unsupplied
 from adjudicator.games.barbarossa.zoc import EnemyZones, Unit, check_move
 
 # 2.0 D: the segments and phases of one player turn, in order
@@ -120,17 +121,23 @@ def end_phase(ctx: StepContext, order: Order) -> None:
         check_phase_stacking(ctx)
     phases = phases_of(state["turn"])
     at = phases.index((state["segment"], state["phase"]))
+    game = Game.of(ctx.module)
     if at + 1 < len(phases):
         segment, phase = phases[at + 1]
         ctx.emit("phase-ended", player=state["player"], segment=segment, phase=phase)
+        if phase == "movement":  # 8.0 B: the phasing side traces at each Ground Segment
+            ctx.emit("supply-traced", side=state["player"],
+                     unsupplied=unsupplied(game, state, state["player"]))
         return
     if state["player"] == "axis":
         ctx.emit("player-turn-ended", player="soviet")
         return
+    for unit in surrendering(game, state):  # 16.0 A: at the end of each turn
+        ctx.emit("unit-eliminated", unit=unit, rule="16.0 A")
     if state["turn"] >= state["last_turn"]:
         ctx.emit("game-ended", turn=state["turn"])
         return
-    record = Game.of(ctx.module).charts.turn(state["turn"] + 1)
+    record = game.charts.turn(state["turn"] + 1)
     ctx.emit("turn-began", turn=record.number, weather=record.weather, air=record.air)
 
 
@@ -149,8 +156,10 @@ def check_phase_stacking(ctx: StepContext) -> None:
 # -- movement (5.0) ----------------------------------------------------------------------
 
 def movement_allowance(piece: Piece, state: State) -> int:
-    """5.3 with 13.2, 13.3 A, 13.5 A: the MA, halved (rounding up) for each cause."""
+    """5.3 with 8.3 B, 13.2, 13.3 A, 13.5 A: the MA, halved (rounding up) for each cause."""
     weather, times = state["weather"], 0
+    if piece.id in state.get("unsupplied", []):  # 8.3 B
+        times += 1
     if weather == "mud" or (weather == "snow" and piece.armor):
         times += 1
     if weather == "rain" and piece.armor and state["segment"] == "second":
@@ -306,6 +315,10 @@ def _unit_relocated(state: State, event: Event) -> None:
     state["units"][event["unit"]] = event["to"]
 
 
+def _supply_traced(state: State, event: Event) -> None:
+    state["unsupplied"] = list(event["unsupplied"])
+
+
 def _standing_set(state: State, event: Event) -> None:
     state.setdefault("standing", {})[event["side"]] = dict(event["values"])
 
@@ -324,4 +337,5 @@ EVENT_HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "unit-retreated": _unit_relocated,
     "unit-advanced": _unit_relocated,
     "standing-set": _standing_set,
+    "supply-traced": _supply_traced,
 }
