@@ -47,6 +47,7 @@ def test_2_0_sequence_and_17_1_1_no_second_combat_phase_on_turn_1(module: Module
                                                                  start: State) -> None:
     phases = []
     state = copy_state(start)
+    state["arriving"] = {}  # reinforcements: their own tests
     for _ in range(4):
         state = step(module, state, end()).state
         phases.append((state["player"], state["segment"], state["phase"]))
@@ -115,7 +116,7 @@ def test_13_3_a_mud_halves_every_ma(module: ModuleData, start: State) -> None:
 def test_3_0_b_stacking_is_checked_when_the_movement_phase_ends(module: ModuleData,
                                                               start: State) -> None:
     game = Game.of(module)
-    state = first_movement(module, start)
+    state = first_movement(module, {**start, "arriving": {}})
     corps = [u for u in sorted(state["units"]) if game.pieces[u].side == "axis"
              and game.pieces[u].size == "corps"][:3]
     state["units"] = {**state["units"], **dict.fromkeys(corps, state["units"][corps[0]])}
@@ -130,7 +131,7 @@ def combat_position(module: ModuleData, start: State, units: dict[str, str],
     """The axis First Combat Phase with only `units` on the map; from Turn 2 on, the
     Soviets retreat their own units and have left the standing instruction to take
     the first of equally good hexes."""
-    state = step(module, start, end(), end()).state
+    state = step(module, {**start, "arriving": {}}, end(), end()).state
     assert (state["segment"], state["phase"]) == ("first", "combat")
     state.update(units=dict(units), air=air or {"axis": 2, "soviet": 0}, turn=turn,
                  standing={"soviet": {"retreat": "first"}})
@@ -280,3 +281,65 @@ def test_8_3_b_and_16_0_a_cut_off_soviet_units(module: ModuleData, start: State)
     halved_state = {**start, "unsupplied": [army]}
     assert movement_allowance(game.pieces[army], halved_state) == \
         -(-game.pieces[army].movement // 2)
+
+
+# -- reinforcements (14.1), rail (5.4), air negation (10.4) -----------------------------
+
+def test_14_1_3_c_reinforcements_may_not_be_delayed(module: ModuleData, start: State) -> None:
+    game = Game.of(module)
+    state = first_movement(module, start)
+    late = step(module, state, end())
+    assert late.rejection is not None and late.rejection.rule == "14.1.3 C"
+    panzer = "GER-XXX-14Pz"  # the Turn 1 panzer corps (20.6.3 B)
+    wrong = step(module, state, ("enter", {"unit": panzer, "hex": "1808"}))
+    assert wrong.rejection is not None and wrong.rejection.rule == "14.1.1 A"
+    from adjudicator.games.barbarossa.arrivals import entry_hexes
+
+    west = entry_hexes(game, state, panzer)
+    assert west and all(game.board.grid.to_offset(h)[1] == 28 for h in west)
+    entered = step(module, state, ("enter", {"unit": panzer, "hex": game.board.label(west[0])}),
+                   end())
+    assert entered.rejection is None, entered.rejection
+    assert entered.state["units"][panzer] == game.board.label(west[0])
+
+
+def test_17_1_5_a_the_1_od_unit_enters_at_odessa(module: ModuleData, start: State) -> None:
+    game = Game.of(module)
+    coastal = next(u for u, p in game.pieces.items() if p.deploy == "1:Od")
+    state = step(module, start, end(), end(), end(), end()).state  # past the Axis turn ...
+    state = {**state, "player": "soviet", "segment": "first", "phase": "movement"}
+    at_odessa = step(module, state, ("enter", {"unit": coastal, "hex": "3322"}), side="soviet")
+    assert at_odessa.rejection is None, at_odessa.rejection
+    elsewhere = step(module, state, ("enter", {"unit": coastal, "hex": "1808"}), side="soviet")
+    assert elsewhere.rejection is not None and elsewhere.rejection.rule == "17.1.5 A"
+
+
+def test_17_1_2_a_no_german_rail_on_turn_1_and_5_4_on_turn_2(module: ModuleData,
+                                                             start: State) -> None:
+    from adjudicator.games.barbarossa.arrivals import enemy_zones
+
+    game = Game.of(module)
+    state = first_movement(module, {**start, "arriving": {}})
+    zones = enemy_zones(game, state, "axis")
+    corps, here, along = next(
+        (u, h, n) for u, p in sorted(game.pieces.items())
+        if p.side == "axis" and p.size == "corps" and p.nationality == "german"
+        and u in state["units"]
+        for h in [game.board.hex(state["units"][u])] if h not in zones.any
+        for n in game.board.neighbours(h)
+        if "rail" in game.board.features(h, n) and n not in zones.any
+        and game.country[n] not in ("soviet", ""))
+    path = f"{game.board.label(here)} {game.board.label(along)}"
+    turn_1 = step(module, state, ("rail", {"unit": corps, "path": path}))
+    assert turn_1.rejection is not None and turn_1.rejection.rule == "17.1.2 A"
+    moved = step(module, {**state, "turn": 2}, ("rail", {"unit": corps, "path": path}))
+    assert moved.rejection is None, moved.rejection
+    assert moved.state["rail_used"]["axis"] == 1
+
+
+def test_10_4_negation_in_the_air_segment(module: ModuleData, start: State) -> None:
+    state = {**start, "air": {"axis": 3, "soviet": 2}}
+    result = step(module, state, ("negate", {"points": "2"}))
+    assert result.rejection is None and result.state["air"] == {"axis": 1, "soviet": 0}
+    too_late = step(module, state, end(), ("negate", {"points": "1"}))
+    assert too_late.rejection is not None and too_late.rejection.rule == "10.4"

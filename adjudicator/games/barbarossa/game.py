@@ -23,6 +23,7 @@ class Piece:
     size: str  # corps, group, army
     attack: int
     movement: int
+    deploy: str  # 19.0 B / 14.1 C: a hex, a turn, or 1:Od / 1:E (17.1.5)
 
     @property
     def armor(self) -> bool:
@@ -49,6 +50,7 @@ class Game:
     fortifications: frozenset[Hex]
     cities: dict[Hex, str]  # city class: major, reference
     supply: dict[Hex, str]  # 8.2: supply sources (axis, soviet, finnish)
+    city_names: dict[Hex, str]
 
     @classmethod
     def of(cls, module: ModuleData) -> Game:
@@ -64,9 +66,10 @@ def _game(module: ModuleData) -> Game:
     board = module.hex_board()
     pieces = {p.get("id"): Piece(p.get("id"), p.get("name"), p.get("side"),
                                  p.get("nationality"), p.get("type"), p.get("size"),
-                                 int(p.get("attack")), int(p.get("movement")))
+                                 int(p.get("attack")), int(p.get("movement")),
+                                 p.get("deploy"))
               for p in module.findall("m:pieces/m:piece")}
-    country, water, forts, cities, supply = {}, {}, set(), {}, {}
+    country, water, forts, cities, supply, names = {}, {}, set(), {}, {}, {}
     for el in module.findall("m:map/m:hex"):
         h = board.hex(el.get("id"))
         country[h] = el.get("country", "")
@@ -78,8 +81,10 @@ def _game(module: ModuleData) -> Game:
             cities[h] = el.get("city-class")
         if el.get("supply"):
             supply[h] = el.get("supply")
+        if el.get("city"):
+            names[h] = el.get("city")
     return Game(board, pieces, Charts.of(module), country, water, frozenset(forts), cities,
-                supply)
+                supply, names)
 
 
 def control_of(game: Game, state: State, h: Hex) -> str:

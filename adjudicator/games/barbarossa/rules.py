@@ -1,8 +1,10 @@
 """1941: Operation Barbarossa as the engine sees it (in progress, issue 3): the
-sequence of play (2.0, 17.1.1), movement orders (5.0-6.2, 13.x halving, 3.0 stacking
-at the end of a Movement Phase, 4.0 control by occupation). Combat, supply, air,
-rail, reinforcements and victory orders are still to come; until then the game is
-not in `GAME_IDS`.
+sequence of play (2.0, 17.1.1) with supply traced at each Ground Segment (8.0 B) and
+surrender at the end of a turn (16.0); orders: `move` (5.0-6.2, 13.x), `rail` (5.4),
+`enter` (14.1, 17.1.5), `negate` (10.4), `attack` (7.0, 9.1, 10.2), `answer` and
+`standing` (DESIGN §4), `end-phase`. Still to come: replacements (14.2), the
+optional rules (20.x), victory (18.0), the reports; until then the game is not in
+`GAME_IDS`.
 
 `apply` is the only place state changes; order handlers emit events.
 """
@@ -22,7 +24,7 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event
 from adjudicator.errors import IllegalOrder, InvalidInput
-from adjudicator.games.barbarossa import battle, setup
+from adjudicator.games.barbarossa import arrivals, battle, setup
 from adjudicator.games.barbarossa.game import Game, Piece, control_of
 from adjudicator.games.barbarossa.ground import Stacked, check_stacking
 from adjudicator.games.barbarossa.supply import surrendering, unsupplied
@@ -117,6 +119,8 @@ def end_phase(ctx: StepContext, order: Order) -> None:
     """2.0 E: all activity in sequence; ending a Movement Phase checks stacking (3.0 B:
     the limits hold in every Combat Phase)."""
     state = ctx.state
+    if (state["segment"], state["phase"]) == ("first", "movement"):
+        arrivals.missing_reinforcements(ctx)
     if state["phase"] == "movement":
         check_phase_stacking(ctx)
     phases = phases_of(state["turn"])
@@ -254,6 +258,9 @@ ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
     "end-phase": end_phase,
     "move": move,
     "attack": battle.attack,
+    "negate": arrivals.negate,
+    "rail": arrivals.rail,
+    "enter": arrivals.enter,
     "answer": answer,
     "standing": standing,
 }
@@ -308,11 +315,29 @@ def _attack_finished(state: State, event: Event) -> None:
 
 def _unit_eliminated(state: State, event: Event) -> None:
     state["units"].pop(event["unit"], None)
+    for waiting in state["arriving"].values():
+        if event["unit"] in waiting:
+            waiting.remove(event["unit"])
     state["eliminated"] = sorted({*state["eliminated"], event["unit"]})
 
 
 def _unit_relocated(state: State, event: Event) -> None:
     state["units"][event["unit"]] = event["to"]
+
+
+def _air_negated(state: State, event: Event) -> None:
+    state["air"].update(event["left"])
+
+
+def _unit_railed(state: State, event: Event) -> None:
+    state["units"][event["unit"]] = event["path"][-1]
+    state["moved"] = sorted({*state["moved"], event["unit"]})
+    state["rail_used"].update(event["used"])
+
+
+def _unit_entered(state: State, event: Event) -> None:
+    state["arriving"][event["turn"]].remove(event["unit"])
+    state["units"][event["unit"]] = event["hex"]
 
 
 def _supply_traced(state: State, event: Event) -> None:
@@ -338,4 +363,7 @@ EVENT_HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "unit-advanced": _unit_relocated,
     "standing-set": _standing_set,
     "supply-traced": _supply_traced,
+    "air-negated": _air_negated,
+    "unit-railed": _unit_railed,
+    "unit-entered": _unit_entered,
 }

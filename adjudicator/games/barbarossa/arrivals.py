@@ -1,0 +1,162 @@
+"""1941 orders of the Air Segment and of the Movement Phase beside moving overland:
+air negation (10.4), rail movement (5.4, 8.3 C, 15.2.4, 17.1.2) and reinforcements
+entering play (14.1, 17.1.5)."""
+
+from __future__ import annotations
+
+from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.orders import Order
+from adjudicator.engine.state import State
+from adjudicator.engine.step import StepContext
+from adjudicator.errors import IllegalOrder
+from adjudicator.games.barbarossa.combat import negate_air
+from adjudicator.games.barbarossa.game import Game, control_of
+from adjudicator.games.barbarossa.ground import (
+    Stacked,
+    SupplyMap,
+    in_supply,
+    rail_supplied,
+    stacking_problem,
+)
+from adjudicator.games.barbarossa.strategic import check_rail_capacity, check_rail_path
+from adjudicator.games.barbarossa.supply import supply_map
+from adjudicator.games.barbarossa.zoc import EnemyZones, Unit
+
+LAST_ROW = 28  # 1.1: the west map edge (MAP-README: "west: row 28")
+FIRST_ROW = 1  # the east map edge
+
+
+def other(side: str) -> str:
+    return "soviet" if side == "axis" else "axis"
+
+
+def negate(ctx: StepContext, order: Order) -> None:
+    """10.4: in its Air Segment the phasing side negates the other side's air points."""
+    state = ctx.state
+    if state["phase"] != "air":
+        raise IllegalOrder("10.4", "air points are negated in the Air Segment",
+                           code="not-air")
+    side = state["player"]
+    try:
+        points = int(order.get("points"))
+    except ValueError:
+        raise IllegalOrder("10.4", "points is a number of air points", code="bad-points") \
+            from None
+    mine, theirs = negate_air(state["air"][side], state["air"][other(side)], points)
+    ctx.emit("air-negated", side=side, points=points, left={side: mine, other(side): theirs})
+
+
+def enemy_zones(game: Game, state: State, side: str) -> EnemyZones:
+    enemies = [Unit(u, game.pieces[u].side, game.board.hex(x), game.pieces[u].armor)
+               for u, x in state["units"].items() if game.pieces[u].side != side]
+    return EnemyZones.of(game.board, enemies, frozen=state["weather"] == "snow")
+
+
+def rail(ctx: StepContext, order: Order) -> None:
+    """5.4: a supplied unit moves by rail along connected railroads in friendly territory,
+    never in an enemy ZOC, instead of moving overland, within the side's capacity."""
+    state, game = ctx.state, Game.of(ctx.module)
+    unit = order.get("unit")
+    piece = game.pieces.get(unit)
+    if state["phase"] != "movement":
+        raise IllegalOrder("5.4 A", "rail movement is made in a Movement Phase",
+                           code="not-movement")
+    if piece is None or unit not in state["units"] or piece.side != state["player"]:
+        raise IllegalOrder("5.4 A", f"{unit!r} is not a unit of the phasing side on the map",
+                           code="no-unit")
+    if unit in state["moved"]:
+        raise IllegalOrder("5.4 A", f"{piece.name} has already moved in this phase",
+                           code="already-moved")
+    if unit in state.get("unsupplied", []):
+        raise IllegalOrder("8.3 C", f"{piece.name} is unsupplied and may not use rail "
+                           "movement", code="unsupplied-rail")
+    try:
+        path = [game.board.hex(x) for x in order.words("path")]
+    except ValueError as exc:
+        raise IllegalOrder("5.4 C", str(exc), code="bad-path") from None
+    if not path or game.board.label(path[0]) != state["units"][unit]:
+        raise IllegalOrder("5.4 A", f"{piece.name} starts its rail move where it stands, "
+                           f"{state['units'][unit]}", code="path-start")
+    side = piece.side
+    used, finnish = check_rail_capacity(
+        side, state["rail_used"][side], piece.size, turn=state["turn"],
+        finnish=piece.nationality == "finnish", finnish_used=state["rail_used"]["finnish"])
+    friendly = [h for h in game.board if control_of(game, state, h) == side]
+    zones = enemy_zones(game, state, side)
+    check_rail_path(game.board, path, rail=lambda a, b: "rail" in game.board.features(a, b),
+                    friendly=set(friendly) - zones.occupied, enemy_zoc=zones.any)
+    ctx.emit("unit-railed", unit=unit, path=[game.board.label(h) for h in path],
+             used={side: used, "finnish": finnish})
+
+
+def entry_hexes(game: Game, state: State, unit: str) -> list[Hex]:
+    """14.1.1-14.1.2, 17.1.5: where a reinforcement may enter this turn."""
+    piece = game.pieces[unit]
+    side = piece.side
+    occupied = {game.board.hex(x) for u, x in state["units"].items()
+                if game.pieces[u].side != side}
+    if piece.deploy == "1:Od":  # 17.1.5 A
+        odessa = next(h for h, name in game.city_names.items() if name == "Odessa")
+        return [odessa] if control_of(game, state, odessa) == "soviet" else []
+    if side == "axis":  # 14.1.1 A: friendly clear or rough hexes of the west edge
+        return [h for h in game.board if game.board.grid.to_offset(h)[1] == LAST_ROW
+                and game.board.terrain[h] in ("clear", "rough")
+                and control_of(game, state, h) == "axis" and h not in occupied]
+    sources = [h for h, kind in game.supply.items() if kind == "soviet"
+               and control_of(game, state, h) == "soviet" and h not in occupied]
+    if piece.deploy == "1:E":  # 17.1.5 B
+        return sources
+    # 14.1.2.2: a friendly major city of the Soviet Union that traces to the east edge
+    terrain: SupplyMap = supply_map(game, state, "soviet", frozenset(sources))
+    railheads = rail_supplied(game.board, terrain)
+    cities = [h for h, kind in game.cities.items() if kind == "major"
+              and game.country[h] == "soviet" and control_of(game, state, h) == "soviet"
+              and h not in occupied and in_supply(game.board, h, terrain, railheads)]
+    return sorted(set(sources) | set(cities))
+
+
+def enter(ctx: StepContext, order: Order) -> None:
+    """14.1.3 A: the phasing side's reinforcements of this turn enter in the Movement
+    Phase of its First Ground Segment, at a hex 14.1.1-14.1.2 allows, within the stacking
+    limits (14.1.2.2 E)."""
+    state, game = ctx.state, Game.of(ctx.module)
+    unit = order.get("unit")
+    piece = game.pieces.get(unit)
+    if (state["segment"], state["phase"]) != ("first", "movement"):
+        raise IllegalOrder("14.1.3 A", "reinforcements enter in the Movement Phase of the "
+                           "First Ground Segment", code="not-entry-phase")
+    if piece is None or piece.side != state["player"] \
+            or unit not in state["arriving"].get(str(state["turn"]), []):
+        raise IllegalOrder("14.1 C", f"{unit!r} is not a reinforcement of the phasing side "
+                           f"for Turn {state['turn']}", code="not-arriving")
+    try:
+        where = game.board.hex(order.get("hex"))
+    except ValueError as exc:
+        raise IllegalOrder("14.1", str(exc), code="bad-hex") from None
+    allowed = entry_hexes(game, state, unit)
+    if where not in allowed:
+        rule = {"1:Od": "17.1.5 A", "1:E": "17.1.5 B"}.get(piece.deploy, "14.1.1 A"
+                                                            if piece.side == "axis"
+                                                            else "14.1.2")
+        raise IllegalOrder(rule, f"{piece.name} may not enter at {game.board.label(where)}",
+                           code="bad-entry")
+    label = game.board.label(where)
+    stack = [Stacked(u, game.pieces[u].size) for u, x in state["units"].items() if x == label]
+    problem = stacking_problem(piece.side, [*stack, Stacked(unit, piece.size)],
+                               fortification=where in game.fortifications)
+    if problem:
+        raise IllegalOrder("14.1.2.2 E", f"{label}: {problem}", code="overstacked")
+    ctx.emit("unit-entered", unit=unit, hex=label, turn=str(state["turn"]))
+
+
+def missing_reinforcements(ctx: StepContext) -> None:
+    """14.1.3 C-D at the end of the First Movement Phase: a reinforcement that could have
+    entered must have; one that could not is eliminated."""
+    state, game = ctx.state, Game.of(ctx.module)
+    for unit in state["arriving"].get(str(state["turn"]), []):
+        if game.pieces[unit].side != state["player"]:
+            continue
+        if entry_hexes(game, state, unit):
+            raise IllegalOrder("14.1.3 C", f"{game.pieces[unit].name} must enter this turn; "
+                               "reinforcements may not be delayed", code="reinforcement-due")
+        ctx.emit("unit-eliminated", unit=unit, rule="14.1.3 D")
