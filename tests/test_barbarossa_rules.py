@@ -343,3 +343,41 @@ def test_10_4_negation_in_the_air_segment(module: ModuleData, start: State) -> N
     assert result.rejection is None and result.state["air"] == {"axis": 1, "soviet": 0}
     too_late = step(module, state, end(), ("negate", {"points": "1"}))
     assert too_late.rejection is not None and too_late.rejection.rule == "10.4"
+
+
+# -- victory (18.0) --------------------------------------------------------------------
+
+def test_18_victory_points_levels_and_the_strategic_victory(module: ModuleData,
+                                                           start: State) -> None:
+    from adjudicator.games.barbarossa.victory import result
+
+    at_start = result(module, start)
+    assert at_start.points == 0 and at_start.level == "Soviet substantial victory"
+    assert not at_start.strategic
+    taken = {"1808": "axis", "0712": "axis", "2519": "axis", "2913": "axis",
+             "3610": "axis", "3313": "axis", "3116": "axis", "3322": "axis"}
+    gains = result(module, {**start, "control": taken})
+    assert gains.points >= 37 and gains.level.startswith("German")
+    game = Game.of(module)
+    soviets = [u for u, p in game.pieces.items() if p.side == "soviet"][:40]
+    shifted = result(module, {**start, "control": taken,
+                              "units": {u: x for u, x in start["units"].items()
+                                        if u not in soviets},
+                              "eliminated": soviets})
+    levels = ["Soviet substantial victory", "Soviet marginal victory",
+              "German marginal victory", "German substantial victory"]
+    assert levels.index(shifted.level) == min(3, levels.index(gains.level) + 1)  # 18.2 B
+    objectives = [o.get("hex") for o in module.root.iter(
+        "{urn:pbem:module:1}objective")]
+    everything = result(module, {**start, "control": dict.fromkeys(objectives, "axis")})
+    assert everything.strategic  # 18.3
+
+
+def test_18_1_a_the_game_ends_after_its_last_turn_with_its_result(module: ModuleData,
+                                                                  start: State) -> None:
+    state = {**start, "turn": 7, "player": "soviet", "segment": "second",
+             "phase": "combat", "arriving": {}}
+    over = step(module, state, end(), side="soviet")
+    assert over.rejection is None, over.rejection
+    assert over.state["phase"] == "game-over" and over.state["result"]["level"]
+    assert RULES.acting_side(over.state) is None

@@ -24,7 +24,7 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event
 from adjudicator.errors import IllegalOrder, InvalidInput
-from adjudicator.games.barbarossa import arrivals, battle, setup
+from adjudicator.games.barbarossa import arrivals, battle, setup, victory
 from adjudicator.games.barbarossa.game import Game, Piece, control_of
 from adjudicator.games.barbarossa.ground import Stacked, check_stacking
 from adjudicator.games.barbarossa.supply import surrendering, unsupplied
@@ -138,8 +138,9 @@ def end_phase(ctx: StepContext, order: Order) -> None:
         return
     for unit in surrendering(game, state):  # 16.0 A: at the end of each turn
         ctx.emit("unit-eliminated", unit=unit, rule="16.0 A")
-    if state["turn"] >= state["last_turn"]:
-        ctx.emit("game-ended", turn=state["turn"])
+    if state["turn"] >= state["last_turn"]:  # 18.1 A: then victory is determined
+        ctx.emit("game-ended", turn=state["turn"],
+                 result=victory.result(ctx.module, state).to_json())
         return
     record = game.charts.turn(state["turn"] + 1)
     ctx.emit("turn-began", turn=record.number, weather=record.weather, air=record.air)
@@ -288,6 +289,7 @@ def _turn_began(state: State, event: Event) -> None:
 
 def _game_ended(state: State, event: Event) -> None:
     state["phase"] = "game-over"
+    state["result"] = event["result"]
 
 
 def _unit_moved(state: State, event: Event) -> None:
