@@ -381,3 +381,31 @@ def test_18_1_a_the_game_ends_after_its_last_turn_with_its_result(module: Module
     assert over.rejection is None, over.rejection
     assert over.state["phase"] == "game-over" and over.state["result"]["level"]
     assert RULES.acting_side(over.state) is None
+
+
+# -- replacements (14.2) -----------------------------------------------------------------
+
+def soviet_first_movement(start: State, turn: int, eliminated: list[str]) -> State:
+    units = {u: x for u, x in start["units"].items() if u not in eliminated}
+    return {**start, "turn": turn, "player": "soviet", "segment": "first",
+            "phase": "movement", "arriving": {}, "units": units, "eliminated": eliminated}
+
+
+def test_14_2_1_replacements_from_turn_3_at_the_east_edge(module: ModuleData,
+                                                          start: State) -> None:
+    game = Game.of(module)
+    lost = [u for u, p in sorted(game.pieces.items()) if p.side == "soviet"
+            and not p.armor and p.attack <= 4 and u in start["units"]][:5]
+    sources = [game.board.label(h) for h, kind in sorted(game.supply.items())
+               if kind == "soviet" and game.board.label(h) not in start["units"].values()]
+    source = sources[0]
+    early = step(module, soviet_first_movement(start, 2, lost),
+                 ("replace", {"unit": lost[0], "hex": source}), side="soviet")
+    assert early.rejection is not None and early.rejection.rule == "14.2.1"
+    state = soviet_first_movement(start, 3, lost)
+    wrong = step(module, state, ("replace", {"unit": lost[0], "hex": "1808"}), side="soviet")
+    assert wrong.rejection is not None and wrong.rejection.rule == "14.2.3 B"
+    orders = [("replace", {"unit": u, "hex": h}) for u, h in zip(lost, sources, strict=False)]
+    result = step(module, state, *orders, side="soviet")
+    assert result.rejection is not None and result.rejection.rule == "14.2.2 A"  # the fifth
+    assert result.rejection.index == 4 and all(u in result.state["units"] for u in lost[:4])

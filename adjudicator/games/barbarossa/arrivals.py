@@ -18,7 +18,12 @@ from adjudicator.games.barbarossa.ground import (
     rail_supplied,
     stacking_problem,
 )
-from adjudicator.games.barbarossa.strategic import check_rail_capacity, check_rail_path
+from adjudicator.games.barbarossa.strategic import (
+    Eliminated,
+    check_rail_capacity,
+    check_rail_path,
+    check_replacements,
+)
 from adjudicator.games.barbarossa.supply import supply_map
 from adjudicator.games.barbarossa.zoc import EnemyZones, Unit
 
@@ -160,3 +165,55 @@ def missing_reinforcements(ctx: StepContext) -> None:
             raise IllegalOrder("14.1.3 C", f"{game.pieces[unit].name} must enter this turn; "
                                "reinforcements may not be delayed", code="reinforcement-due")
         ctx.emit("unit-eliminated", unit=unit, rule="14.1.3 D")
+
+
+def replacement_kind(game: Game, unit: str) -> str:
+    """14.2.2 A: infantry-type units, tank corps, tank groups."""
+    piece = game.pieces[unit]
+    if not piece.armor:
+        return "infantry"
+    return "tank group" if piece.size == "group" else "tank corps"
+
+
+def replace(ctx: StepContext, order: Order) -> None:
+    """14.2: from Turn 3 (August 1941) the Soviets return eliminated units to play in the
+    Movement Phase of their First Ground Segment, within the turn's allowance, at a
+    friendly supply source on the east edge (14.2.3: never at a major city)."""
+    state, game = ctx.state, Game.of(ctx.module)
+    unit = order.get("unit")
+    piece = game.pieces.get(unit)
+    if state["player"] != "soviet" or (state["segment"], state["phase"]) != ("first",
+                                                                           "movement"):
+        raise IllegalOrder("14.2.3 A", "replacements enter in the Movement Phase of the "
+                           "Soviet First Ground Segment", code="not-replacement-phase")
+    if game.charts.turn(state["turn"]).replacements == "none":
+        raise IllegalOrder("14.2.1", f"the Soviets receive no replacements on Turn "
+                           f"{state['turn']} (only from Turn 3, August 1941)",
+                           code="no-replacements")
+    if piece is None or piece.side != "soviet" or unit not in state["eliminated"] \
+            or unit in state["units"]:
+        raise IllegalOrder("14.2.2 C", f"{unit!r} is not an eliminated Soviet unit",
+                           code="not-eliminated")
+    taken = [*state.get("replaced", []), unit]
+    check_replacements(
+        [Eliminated(u, game.pieces[u].attack, replacement_kind(game, u)) for u in taken],
+        moscow_lost=control_of(game, state, game.board.hex("1808")) == "axis",
+        year_1942=state["turn"] >= 8)
+    try:
+        where = game.board.hex(order.get("hex"))
+    except ValueError as exc:
+        raise IllegalOrder("14.2.3 A", str(exc), code="bad-hex") from None
+    sources = [h for h, kind in game.supply.items() if kind == "soviet"
+               and control_of(game, state, h) == "soviet"]
+    if where not in sources:
+        allowed = ", ".join(game.board.label(h) for h in sorted(sources))
+        raise IllegalOrder("14.2.3 B", f"replacements enter at a friendly supply source on "
+                           f"the east edge ({allowed}), not {game.board.label(where)}",
+                           code="bad-entry")
+    label = game.board.label(where)
+    stack = [Stacked(u, game.pieces[u].size) for u, x in state["units"].items() if x == label]
+    problem = stacking_problem("soviet", [*stack, Stacked(unit, piece.size)],
+                               fortification=False)
+    if problem:
+        raise IllegalOrder("3.0", f"{label}: {problem}", code="overstacked")
+    ctx.emit("unit-replaced", unit=unit, hex=label)

@@ -41,6 +41,7 @@ class TurnRecord:
     weather: str
     air: dict[str, int]
     optional: bool
+    replacements: str  # the allowance id (14.2.1): "none", "1941", "1942"
 
 
 def _cost(text: str | None) -> int | None:
@@ -147,5 +148,5 @@ def _charts(module: ModuleData) -> Charts:
             int(t.get("number")), t.get("month"), int(t.get("year")),
             t.find(f"{M}weather").get("condition"),
             {"axis": int(air.get("axis")), "soviet": int(air.get("soviet"))},
-            t.get("optional") == "true")
+            t.get("optional") == "true", t.find(f"{M}replacements").get("allowance"))
     return Charts(hex_moves, side_moves, exceptions, turns, combat, crt)

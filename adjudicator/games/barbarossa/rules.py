@@ -1,10 +1,10 @@
 """1941: Operation Barbarossa as the engine sees it (in progress, issue 3): the
 sequence of play (2.0, 17.1.1) with supply traced at each Ground Segment (8.0 B) and
 surrender at the end of a turn (16.0); orders: `move` (5.0-6.2, 13.x), `rail` (5.4),
-`enter` (14.1, 17.1.5), `negate` (10.4), `attack` (7.0, 9.1, 10.2), `answer` and
-`standing` (DESIGN §4), `end-phase`. Still to come: replacements (14.2), the
-optional rules (20.x), victory (18.0), the reports; until then the game is not in
-`GAME_IDS`.
+`enter` (14.1, 17.1.5), `replace` (14.2), `negate` (10.4), `attack` (7.0, 9.1,
+10.2), `answer` and `standing` (DESIGN §4), `end-phase`; victory at the end (18.0).
+Still to come: the optional rules (20.x), the order-file schema, the reports and an
+example game; until then the game is not in `GAME_IDS`.
 
 `apply` is the only place state changes; order handlers emit events.
 """
@@ -262,6 +262,7 @@ ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
     "negate": arrivals.negate,
     "rail": arrivals.rail,
     "enter": arrivals.enter,
+    "replace": arrivals.replace,
     "answer": answer,
     "standing": standing,
 }
@@ -278,7 +279,7 @@ def _phase_ended(state: State, event: Event) -> None:
 
 def _player_turn_ended(state: State, event: Event) -> None:
     state["player"], state["segment"], state["phase"] = event["player"], "air", "air"
-    state["moved"] = []
+    state["moved"], state["replaced"] = [], []
 
 
 def _turn_began(state: State, event: Event) -> None:
@@ -337,6 +338,12 @@ def _unit_railed(state: State, event: Event) -> None:
     state["rail_used"].update(event["used"])
 
 
+def _unit_replaced(state: State, event: Event) -> None:
+    state["eliminated"] = [u for u in state["eliminated"] if u != event["unit"]]
+    state["units"][event["unit"]] = event["hex"]
+    state["replaced"] = sorted({*state.get("replaced", []), event["unit"]})
+
+
 def _unit_entered(state: State, event: Event) -> None:
     state["arriving"][event["turn"]].remove(event["unit"])
     state["units"][event["unit"]] = event["hex"]
@@ -368,4 +375,5 @@ EVENT_HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "air-negated": _air_negated,
     "unit-railed": _unit_railed,
     "unit-entered": _unit_entered,
+    "unit-replaced": _unit_replaced,
 }
