@@ -409,3 +409,21 @@ def test_14_2_1_replacements_from_turn_3_at_the_east_edge(module: ModuleData,
     result = step(module, state, *orders, side="soviet")
     assert result.rejection is not None and result.rejection.rule == "14.2.2 A"  # the fifth
     assert result.rejection.index == 4 and all(u in result.state["units"] for u in lost[:4])
+
+
+def test_the_order_schema_takes_every_order_the_rules_know() -> None:
+    schema = etree.RelaxNG(file=str(DATA / "orders.rng"))
+    xml = (b'<orders xmlns="urn:pbem:orders:1" game="g" module="barbarossa" side="axis" '
+           b'seq="1" prev="' + b"a" * 64 + b'" commit="' + b"b" * 64 + b'">'
+           b'<entropy>' + b"00" * 32 + b'</entropy><negate points="1"/>'
+           b'<move unit="GER-XXX-46Pz" path="1825 1824"/><rail unit="U" path="1825 1824"/>'
+           b'<enter unit="U" hex="1828"/><replace unit="U" hex="1401"/>'
+           b'<attack hex="1824" units="A B" air="1" advance="A" lose="B"/><end-phase/>'
+           b'<standing defensive-air="1" retreat="first"/>'
+           b'<answer decision="D1" choice="2520"/></orders>')
+    assert schema.validate(etree.fromstring(xml)), schema.error_log
+    from adjudicator.games.barbarossa.rules import ORDER_HANDLERS
+
+    kinds = {el.get("name") for el in etree.parse(str(DATA / "orders.rng")).iter(
+        "{http://relaxng.org/ns/structure/1.0}element")} - {"orders", "entropy", "signature"}
+    assert kinds == set(ORDER_HANDLERS)
