@@ -427,3 +427,33 @@ def test_the_order_schema_takes_every_order_the_rules_know() -> None:
     kinds = {el.get("name") for el in etree.parse(str(DATA / "orders.rng")).iter(
         "{http://relaxng.org/ns/structure/1.0}element")} - {"orders", "entropy", "signature"}
     assert kinds == set(ORDER_HANDLERS)
+
+
+def test_15_2_2_b_finnish_attacks_on_the_map(module: ModuleData, start: State) -> None:
+    """The rule's example: Finns in 0708 and 0809, Soviets in 0707, 0808 and 0910."""
+    game = Game.of(module)
+    finns = [u for u, p in sorted(game.pieces.items()) if p.nationality == "finnish"][:2]
+    soviets = pieces_of(module, "soviet", "army", "infantry")[:3]
+    units = {finns[0]: "0708", finns[1]: "0809", soviets[0]: "0707", soviets[1]: "0808",
+             soviets[2]: "0910"}
+    state = combat_position(module, start, units, air={"axis": 0, "soviet": 0}, turn=3)
+    allowed = step(module, state, ("attack", {"hex": "0707", "units": finns[0]}))
+    assert allowed.rejection is None, allowed.rejection
+    for hex_, unit in (("0808", finns[0]), ("0910", finns[1])):
+        refused = step(module, state, ("attack", {"hex": hex_, "units": unit}))
+        assert refused.rejection is not None and refused.rejection.rule == "15.2.2 B"
+
+
+def test_15_1_a_nobody_enters_hungary_on_turn_1(module: ModuleData, start: State) -> None:
+    game = Game.of(module)
+    state = first_movement(module, {**start, "arriving": {}})
+    beside, into = next((h, n) for h in game.board if game.country[h] == "romania"
+                        for n in game.board.neighbours(h) if game.country[n] == "hungary"
+                        and game.board.terrain[n] == "clear")
+    unit = pieces_of(module, "axis", "corps", "infantry")[0]
+    state["units"] = {unit: game.board.label(beside)}
+    path = f"{game.board.label(beside)} {game.board.label(into)}"
+    result = step(module, state, ("move", {"unit": unit, "path": path}))
+    assert result.rejection is not None and result.rejection.rule == "15.1 A"
+    later = step(module, {**state, "turn": 2}, ("move", {"unit": unit, "path": path}))
+    assert later.rejection is None or later.rejection.rule != "15.1 A"

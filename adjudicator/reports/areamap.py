@@ -482,7 +482,9 @@ def render_map_svg(module: ModuleData, state: dict[str, Any], side: str, *,
 
     game = str(state.get("game") or module.game)
     view = reporter_for(game).map_view(module, project_state(game, state, side), side, caption)
-    return draw_area_map(module, view)
+    from adjudicator.reports.render import draw_map
+
+    return draw_map(module, view)
 
 
 def svg_size(svg: str) -> tuple[int, int]:

@@ -10,12 +10,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 from lxml import etree
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.reports.areamap import FONT, INK, PAPER, RIVER, SVG_NS
+from adjudicator.reports.areamap import (
+    COUNTER_H,
+    COUNTER_W,
+    FONT,
+    HEADER_H,
+    INK,
+    LEGEND_PAD,
+    LEGEND_ROW_H,
+    PAPER,
+    RIVER,
+    SVG_NS,
+    _draw_legend,
+    _legend_rows,
+    draw_counter,
+)
+from adjudicator.reports.model import MapView
 
 TERRAIN_FILL = {"clear": "#f3efdc", "forest": "#b5cf9a", "woods": "#b5cf9a",
                 "light-woods": "#cfe0b4", "swamp": "#a9c9c0", "marsh": "#a9c9c0",
@@ -77,4 +93,89 @@ def draw_hex_board(board: HexBoard, centre_of: Callable[[Hex], tuple[float, floa
             etree.SubElement(svg, f"{{{SVG_NS}}}line", x1=f"{x1:.1f}", y1=f"{y1:.1f}",
                              x2=f"{x2:.1f}", y2=f"{y2:.1f}", stroke=colour,
                              **{"stroke-width": str(stroke_width), "stroke-linecap": "round"})
+    return str(etree.tostring(svg, encoding="unicode"))
+
+
+# -- the report's hex map: the board, who holds each hex, the counters ------------------
+
+REPORT_HEX_SIZE = 21.0
+REPORT_MARGIN = 12
+
+
+def report_layout(board: HexBoard, size: float = REPORT_HEX_SIZE
+                  ) -> tuple[Callable[[Hex], tuple[float, float]], int, int]:
+    """Hex centres for a report: printed columns (or rows, pointy) in order, the
+    shifted ones half a hex along; the sheet that holds them."""
+    pointy = board.grid.orientation == "pointy"
+    offsets = {h: board.grid.to_offset(h) for h in board}
+    lines = [(row, col) if pointy else (col, row) for col, row in offsets.values()]
+    first_line = min(line for line, _ in lines)
+    first_pos = min(pos for _, pos in lines)
+    across, along = 1.5 * size, math.sqrt(3) * size
+    lower = 0 if board.grid.shifted == "even" else 1
+
+    def centre(h: Hex) -> tuple[float, float]:
+        col, row = offsets[h]
+        line, pos = (row, col) if pointy else (col, row)
+        a = REPORT_MARGIN + size + across * (line - first_line)
+        b = REPORT_MARGIN + along / 2 + along * (pos - first_pos + (0.5 if line % 2 == lower
+                                                                    else 0.0))
+        return (b, a) if pointy else (a, b)
+
+    xs = [centre(h)[0] for h in board]
+    ys = [centre(h)[1] for h in board]
+    return centre, math.ceil(max(xs) + size + REPORT_MARGIN), \
+        math.ceil(max(ys) + along + REPORT_MARGIN)
+
+
+def draw_hex_map(module: Any, view: MapView) -> str:
+    """The report's map of a hex game: title, the board with each hex tinted by who
+    holds it where that differs from the start (`view.area_fill`), the stacks of
+    counters (`view.counters`, by hex label: the top counter, and how many are under
+    it), the legend."""
+    board = module.hex_board()
+    centre, width, height = report_layout(board)
+    svg_board = etree.fromstring(draw_hex_board(board, centre, REPORT_HEX_SIZE, width,
+                                                height).encode())
+    legend_rows = _legend_rows(view.legend, width)
+    legend_h = len(legend_rows) * LEGEND_ROW_H + 2 * LEGEND_PAD - 8 if legend_rows else 0
+    total = HEADER_H + height + legend_h
+    svg = etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS}, width=str(width),
+                        height=str(total), viewBox=f"0 0 {width} {total}", role="img")
+    svg.set("class", "hex-map")
+    etree.SubElement(svg, f"{{{SVG_NS}}}title").text = f"{view.title}. {view.subtitle}"
+    etree.SubElement(svg, f"{{{SVG_NS}}}rect", x="0", y="0", width=str(width),
+                     height=str(HEADER_H), fill=PAPER)
+    for text, y, size, weight in ((view.title, 27, "21", "bold"),
+                                  (view.subtitle, 47, "13", "normal")):
+        t = etree.SubElement(svg, f"{{{SVG_NS}}}text", x="16", y=str(y), fill=INK,
+                             **{"font-size": size, "font-weight": weight,
+                                "font-family": FONT})
+        t.text = text
+    group = etree.SubElement(svg, f"{{{SVG_NS}}}g", transform=f"translate(0,{HEADER_H})")
+    for child in svg_board:
+        group.append(child)
+    tint = etree.SubElement(group, f"{{{SVG_NS}}}g", opacity="0.45")
+    pointy = board.grid.orientation == "pointy"
+    for label, fill in sorted(view.area_fill.items()):
+        h = board.hex(label)
+        points = " ".join(f"{x:.1f},{y:.1f}"
+                          for x, y in corners(centre(h), REPORT_HEX_SIZE * 0.92, pointy))
+        etree.SubElement(tint, f"{{{SVG_NS}}}polygon", points=points, fill=fill)
+    units = etree.SubElement(group, f"{{{SVG_NS}}}g")
+    units.set("class", "units")
+    for label, counters in sorted(view.counters.items()):
+        x, y = centre(board.hex(label))
+        top = counters[-1]
+        draw_counter(units, top, x - COUNTER_W / 2, y - COUNTER_H / 2 + 3)
+        if len(counters) > 1:
+            badge = etree.SubElement(units, f"{{{SVG_NS}}}text", x=f"{x + COUNTER_W / 2:.1f}",
+                                     y=f"{y - COUNTER_H / 2 + 4:.1f}", fill=INK,
+                                     **{"font-size": "10", "font-weight": "bold",
+                                        "font-family": FONT, "text-anchor": "end"})
+            badge.text = f"+{len(counters) - 1}"
+            etree.SubElement(badge, f"{{{SVG_NS}}}title").text = ", ".join(
+                c.title for c in counters)
+    if legend_rows:
+        _draw_legend(svg, legend_rows, HEADER_H + height, width)
     return str(etree.tostring(svg, encoding="unicode"))

@@ -25,6 +25,7 @@ from PIL import Image
 from adjudicator.engine.dice import commitment
 from adjudicator.reports.areamap import draw_area_map
 from adjudicator.reports.games import reporter_for
+from adjudicator.reports.hexmap import draw_hex_map
 from adjudicator.reports.model import RenderedReport, RollRow, StepReport
 from adjudicator.reports.projection import project_step
 
@@ -179,8 +180,15 @@ def render_report(step: StepReport) -> RenderedReport:
     seen = project_step(step)
     view = reporter_for(seen.game).map_view(seen.module, seen.state_after, seen.side,
                                             map_caption(seen))
-    svg = draw_area_map(seen.module, view)
+    svg = draw_map(seen.module, view)
     return RenderedReport(render_html(seen, svg), svg, svg_to_png(svg))
+
+
+def draw_map(module: Any, view: Any) -> str:
+    """The one drawing of a map view: an area map or a hex map, as the module has it."""
+    if module.findall("m:map/m:grid"):
+        return draw_hex_map(module, view)
+    return draw_area_map(module, view)
 
 
 def write_report(step: StepReport, outdir: Path) -> dict[str, Path]:

@@ -28,6 +28,7 @@ from adjudicator.games.barbarossa.combat import (
 )
 from adjudicator.games.barbarossa.game import Game
 from adjudicator.games.barbarossa.ground import RetreatMap, Stacked, retreat_hexes, stacking_problem
+from adjudicator.games.barbarossa.strategic import check_finnish_attack
 from adjudicator.games.barbarossa.zoc import EnemyZones, Unit
 
 
@@ -67,7 +68,20 @@ def attack(ctx: StepContext, order: Order) -> None:
         if not game.board.grid.adjacent(game.board.hex(state["units"][unit]), target):
             raise IllegalOrder("7.1 A", f"{piece.name} in {state['units'][unit]} is not next "
                                f"to {label}", code="not-adjacent")
-    air = int(order.get("air", "0") or 0)
+    finns = [u for u in attackers if game.pieces[u].nationality == "finnish"]
+    if finns:
+        check_finnish_attack(
+            turn=state["turn"],
+            across_border=any(game.country.get(game.board.hex(state["units"][u])) == "finland"
+                              and game.country.get(target) == "soviet" for u in finns),
+            target=label, target_limit=game.finnish_limit.get(target, ""),
+            german_attacking=any(game.pieces[u].nationality == "german" for u in attackers),
+            leningrad_axis=state["control"].get("0712") == "axis")
+    try:
+        air = int(order.get("air", "0") or 0)
+    except ValueError:
+        raise IllegalOrder("10.2 A", "air is a number of air points", code="air-points") \
+            from None
     if air < 0 or air > state["air"][side]:
         raise IllegalOrder("10.2 A", f"{side} has {state['air'][side]} air points left, not "
                            f"{air}", code="air-points")

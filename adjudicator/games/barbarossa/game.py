@@ -51,6 +51,7 @@ class Game:
     cities: dict[Hex, str]  # city class: major, reference
     supply: dict[Hex, str]  # 8.2: supply sources (axis, soviet, finnish)
     city_names: dict[Hex, str]
+    finnish_limit: dict[Hex, str]  # 15.2.2 B: south-of-svir, east-of-canal
 
     @classmethod
     def of(cls, module: ModuleData) -> Game:
@@ -69,7 +70,7 @@ def _game(module: ModuleData) -> Game:
                                  int(p.get("attack")), int(p.get("movement")),
                                  p.get("deploy"))
               for p in module.findall("m:pieces/m:piece")}
-    country, water, forts, cities, supply, names = {}, {}, set(), {}, {}, {}
+    country, water, forts, cities, supply, names, limits = {}, {}, set(), {}, {}, {}, {}
     for el in module.findall("m:map/m:hex"):
         h = board.hex(el.get("id"))
         country[h] = el.get("country", "")
@@ -83,8 +84,10 @@ def _game(module: ModuleData) -> Game:
             supply[h] = el.get("supply")
         if el.get("city"):
             names[h] = el.get("city")
+        if el.get("finnish-limit"):
+            limits[h] = el.get("finnish-limit")
     return Game(board, pieces, Charts.of(module), country, water, frozenset(forts), cities,
-                supply, names)
+                supply, names, limits)
 
 
 def control_of(game: Game, state: State, h: Hex) -> str:

@@ -27,6 +27,7 @@ from adjudicator.errors import IllegalOrder, InvalidInput
 from adjudicator.games.barbarossa import arrivals, battle, setup, victory
 from adjudicator.games.barbarossa.game import Game, Piece, control_of
 from adjudicator.games.barbarossa.ground import Stacked, check_stacking
+from adjudicator.games.barbarossa.strategic import check_hungary
 from adjudicator.games.barbarossa.supply import surrendering, unsupplied
 from adjudicator.games.barbarossa.zoc import EnemyZones, Unit, check_move
 
@@ -212,6 +213,12 @@ def move(ctx: StepContext, order: Order) -> None:
     steps = check_move(game.board, Unit(unit_id, piece.side, here, piece.armor), path,
                        movement_allowance(piece, state), terrain_costs(game, state["weather"]),
                        zones)
+    for a, b in zip(path, path[1:], strict=False):
+        check_hungary(state["turn"], game.country.get(b, ""))
+        if piece.nationality == "finnish" and state["turn"] == 1 \
+                and {game.country.get(a), game.country.get(b)} == {"finland", "soviet"}:
+            raise IllegalOrder("15.2.2 A", "on Turn 1 no Finnish unit may move across the "
+                               "Finnish-Soviet border", code="finnish-turn-1")
     ctx.emit("unit-moved", unit=unit_id, path=[game.board.label(h) for h in path],
              mps=[s.cost for s in steps])
     for h in path[1:]:  # 4.0 B: the hexes it occupied are its side's
