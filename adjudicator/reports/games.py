@@ -69,6 +69,7 @@ class GameReporter(Protocol):
 # game id -> "module:attribute" of its reporter, imported on first use
 REPORTERS: dict[str, str] = {
     "solitaire": "adjudicator.reports.solitaire:REPORTER",
+    "barbarossa": "adjudicator.reports.barbarossa:REPORTER",
 }
 
 

@@ -32,10 +32,13 @@ def _identity_events(events: list[dict[str, Any]], side: str) -> list[dict[str, 
     return copy.deepcopy(events)
 
 
-STATE_PROJECTIONS: dict[str, StateProjection] = {"solitaire": _identity_state}
+# 1941: Operation Barbarossa hides nothing either: both players see the whole board
+STATE_PROJECTIONS: dict[str, StateProjection] = {"solitaire": _identity_state,
+                                                  "barbarossa": _identity_state}
 # games whose projection hides nothing: an export needs no stand-ins for unseen units
-OPEN_GAMES = frozenset({"solitaire"})
-EVENT_PROJECTIONS: dict[str, EventProjection] = {"solitaire": _identity_events}
+OPEN_GAMES = frozenset({"solitaire", "barbarossa"})
+EVENT_PROJECTIONS: dict[str, EventProjection] = {"solitaire": _identity_events,
+                                                  "barbarossa": _identity_events}
 
 
 class NoProjection(LookupError):  # noqa: N818 - names the missing thing

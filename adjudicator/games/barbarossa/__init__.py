@@ -1,5 +1,8 @@
-"""1941: Operation Barbarossa (issue 3), in progress: the map is module data and the
-rules' procedures (zones of control, movement, combat, stacking, retreat, supply,
-rail, replacements, Finland and Hungary, victory) exist and are tested on the
-rulebook's examples; the game is not yet registered in `GAME_IDS`, so it cannot be
-created or played until its counters, charts, state and orders are in place."""
+"""1941: Operation Barbarossa (rulebook: 1941-operation-barbarossa.txt), two players on
+the reconstructed hex map. In progress (issue 3): the rules of sections 2-19 run,
+the optional rules of 20 are still to come (their options exist and do nothing yet)."""
+
+from adjudicator.games.barbarossa.rules import BarbarossaRules
+
+RULES = BarbarossaRules()
+TITLE = "1941: Operation Barbarossa"

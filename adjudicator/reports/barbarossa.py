@@ -1,0 +1,271 @@
+"""1941: Operation Barbarossa in words and on the map: the report writer of the game
+(reports/games.py), told from the events of a step with the rules they apply.
+
+1941 hides nothing from either player, so both sides' reports show the whole board.
+Counters carry the rulebook's colours (1.2.1): black on gray-green for the Germans,
+white on gray-green for their allies, black on gold-brown for the Soviets, white on
+gold-brown for the shock armies.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from adjudicator.engine.module import ModuleData
+from adjudicator.games.barbarossa.game import Game, Piece
+from adjudicator.games.barbarossa.rules import SEQUENCE, movement_allowance
+from adjudicator.reports.model import (
+    Calendar,
+    Counter,
+    DecisionView,
+    LegendItem,
+    Line,
+    Loss,
+    MapView,
+    PositionRow,
+    Section,
+    Status,
+    StepReport,
+)
+
+GRAY_GREEN, GOLD_BROWN = "#9aa583", "#c9955a"
+AXIS_HELD, SOVIET_HELD = "#7d8a66", "#b5562f"
+SIDE_NAMES = {"axis": "German", "soviet": "Soviet"}
+SEGMENTS = {"air": "Air Segment", "first": "First Ground Segment",
+            "second": "Second Ground Segment"}
+SYMBOLS = {"armor": "armor", "infantry": "infantry", "mountain": "mountain",
+           "shock": "infantry"}
+ECHELONS = {"corps": "corps", "group": "army", "army": "army"}
+RULE_WORDS = {"7.7.1": "attacker eliminated", "7.7.5": "defender eliminated",
+              "7.7.6 A": "exchange: defenders eliminated",
+              "7.7.6 B": "exchange: the attacker's loss", "7.8.2 B": "no retreat possible",
+              "14.1.3 D": "could not enter", "16.0 A": "surrendered, cut off"}
+
+
+def designation(piece: Piece) -> str:
+    """The band text: the unit's number and kind, e.g. "46 Pz", "11", "PzGr 2"."""
+    number = re.search(r"\d+", piece.name)
+    digits = number.group(0) if number else piece.id.rsplit("-", 1)[-1][:4]
+    if piece.size == "group":
+        return f"{'PzGr' if piece.side == 'axis' else 'TkGr'} {digits}"
+    return f"{digits} {'Pz' if piece.armor and piece.side == 'axis' else ''}".strip()
+
+
+def counter(piece: Piece) -> Counter:
+    soviet = piece.side == "soviet"
+    white = piece.type == "shock" if soviet else piece.nationality != "german"
+    ink = "#ffffff" if white else "#1d1d1b"
+    return Counter(f"{piece.attack}-{piece.movement}", designation(piece),
+                   GOLD_BROWN if soviet else GRAY_GREEN, ink,
+                   "#6b4524" if soviet else "#4e5a3b", piece.name, piece=piece.id,
+                   side=piece.side, symbol=SYMBOLS[piece.type], echelon=ECHELONS[piece.size],
+                   factors=(f"{piece.attack}-{piece.movement}",))
+
+
+def phase_words(state: dict[str, Any]) -> str:
+    if state.get("phase") == "game-over":
+        return "game over"
+    side = SIDE_NAMES.get(state["player"], state["player"])
+    segment = SEGMENTS.get(state["segment"], state["segment"])
+    phase = "" if state["phase"] == "air" else f", {state['phase']} phase"
+    return f"{side} player turn, {segment}{phase}"
+
+
+class BarbarossaReporter:
+    game = "barbarossa"
+
+    def turn_name(self, module: ModuleData, turn: int) -> str:
+        record = Game.of(module).charts.turn(turn)
+        return f"{record.month} {record.year} (Turn {turn})"
+
+    # -- words ---------------------------------------------------------------------------
+    def narrate(self, step: StepReport) -> list[Section]:
+        game = Game.of(step.module)
+        name = {u: p.name for u, p in game.pieces.items()}
+        sections: dict[str, Section] = {}
+        titles = {"sequence": "Sequence of play", "move": "Movement", "combat": "Combat",
+                  "supply": "Supply", "air": "Air power", "decision": "Decisions"}
+        rolls = 0
+
+        def say(key: str, text: str, rule: str | None, used: list[int] | None = None) -> None:
+            section = sections.setdefault(key, Section(key, titles[key]))
+            section.lines.append(Line([text], rule, key, used or []))
+
+        for e in step.events:
+            kind = e.get("kind")
+            if kind == "roll":
+                rolls += 1
+            elif kind == "phase-ended":
+                say("sequence", f"The {SEGMENTS.get(e['segment'], e['segment'])} "
+                    f"{'' if e['phase'] == 'air' else e['phase'] + ' phase '}begins",
+                    "2.0")
+            elif kind == "player-turn-ended":
+                say("sequence", f"The {SIDE_NAMES[e['player']]} player turn begins", "2.0 B")
+            elif kind == "turn-began":
+                say("sequence", f"{self.turn_name(step.module, e['turn'])} begins: weather "
+                    f"{e['weather']}, air points German {e['air']['axis']}, Soviet "
+                    f"{e['air']['soviet']}", "13.0, 10.1")
+            elif kind == "supply-traced":
+                cut = [name[u] for u in e["unsupplied"]]
+                say("supply", f"{SIDE_NAMES[e['side']]} supply traced: "
+                    + (f"out of supply: {', '.join(cut)}" if cut else "every unit in supply"),
+                    "8.0 B")
+            elif kind == "unit-moved":
+                say("move", f"{name[e['unit']]} moves {' → '.join(e['path'])} "
+                    f"({sum(e['mps'])} MP)", "5.0")
+            elif kind == "unit-railed":
+                say("move", f"{name[e['unit']]} moves by rail {e['path'][0]} → "
+                    f"{e['path'][-1]}", "5.4")
+            elif kind == "unit-entered":
+                say("move", f"{name[e['unit']]} enters play at {e['hex']}", "14.1")
+            elif kind == "unit-replaced":
+                say("move", f"{name[e['unit']]} returns as a replacement at {e['hex']}",
+                    "14.2")
+            elif kind == "control-changed":
+                say("move", f"{e['hex']} is now {SIDE_NAMES[e['side']]}-controlled", "4.0 B")
+            elif kind == "air-negated":
+                say("air", f"{SIDE_NAMES[e['side']]} air negates {e['points']} enemy air "
+                    "points", "10.4")
+            elif kind == "attack-declared":
+                units = ", ".join(name[u] for u in e["attackers"])
+                held = ", ".join(name[u] for u in e["defenders"])
+                say("combat", f"{units} attack {e['hex']} ({held})"
+                    + (f" with {e['air']} air points" if e["air"] else ""), "7.1")
+            elif kind == "attack-resolved":
+                say("combat", f"{e['attack']} against {e['defence']}, column shift "
+                    f"{e['shift']:+d}: {e['odds']}; roll {e['roll']}: {e['result']}"
+                    + (f" (Soviet/German defensive air {e['air']['defender']})"
+                       if e["air"]["defender"] else ""), "7.4, 7.7", [rolls])
+            elif kind == "unit-eliminated":
+                say("combat", f"{name[e['unit']]} is eliminated "
+                    f"({RULE_WORDS.get(e['rule'], e['rule'])})", str(e["rule"]))
+            elif kind == "unit-retreated":
+                say("combat", f"{name[e['unit']]} retreats to {e['to']}", "7.8")
+            elif kind == "unit-advanced":
+                say("combat", f"{name[e['unit']]} advances into {e['to']}", "7.8.3")
+            elif kind == "decision-requested":
+                r = e["request"]
+                say("decision", f"Decision {r['id']} opened for the "
+                    f"{SIDE_NAMES.get(r['side'], r['side'])} player ({r['kind']}): "
+                    f"{', '.join(r['options'])}", r["rule"])
+            elif kind == "decision-answered":
+                say("decision", f"Decision {e['id']} answered: {e['choice']}", None)
+            elif kind == "standing-set":
+                say("decision", f"{SIDE_NAMES[e['side']]} standing instructions: "
+                    + (", ".join(f"{k}={v}" for k, v in e["values"].items()) or "none"),
+                    "DESIGN §4")
+            elif kind == "game-ended":
+                result = e["result"]
+                say("sequence", f"The game ends: {result['level']} with {result['points']} "
+                    "victory points" + (", a German strategic victory" if result["strategic"]
+                                        else ""), "18.0")
+        return list(sections.values())
+
+    def losses(self, step: StepReport) -> list[Loss]:
+        game = Game.of(step.module)
+        before = step.state_before.get("units", {})
+        return [Loss(game.pieces[e["unit"]].name, before.get(e["unit"], "(not on the map)"),
+                     RULE_WORDS.get(e["rule"], e["rule"]), str(e["rule"]),
+                     "may return as a replacement" if game.pieces[e["unit"]].side == "soviet"
+                     else "out of the game")
+                for e in step.events if e.get("kind") == "unit-eliminated"]
+
+    def status(self, module: ModuleData, state: dict[str, Any]) -> Status:
+        status = Status(self.turn_name(module, int(state["turn"])), phase_words(state))
+        if state.get("result"):
+            r = state["result"]
+            status.result = f"{r['level']}: {r['points']} VP" + (
+                ", German strategic victory" if r.get("strategic") else "")
+        status.facts += [("Weather", str(state["weather"])),
+                         ("Air points left", f"German {state['air']['axis']}, Soviet "
+                          f"{state['air']['soviet']}"),
+                         ("Units eliminated", str(len(state["eliminated"])))]
+        if state.get("unsupplied"):
+            status.facts.append(("Out of supply", ", ".join(state["unsupplied"])))
+        return status
+
+    def position(self, module: ModuleData, state: dict[str, Any]) -> list[PositionRow]:
+        game = Game.of(module)
+        stacks: dict[str, list[str]] = {}
+        for unit, label in sorted(state["units"].items()):
+            stacks.setdefault(label, []).append(f"{game.pieces[unit].name} ({unit})")
+        return [PositionRow(label, state["control"].get(label, game.start_side(
+            game.board.hex(label))), False, units, False)
+            for label, units in sorted(stacks.items())]
+
+    def decision(self, module: ModuleData, request: dict[str, Any]) -> DecisionView:
+        questions = {"defensive-air": "How many air points against this attack?",
+                     "retreat": "Where does the unit retreat?",
+                     "exchange-loss": "Which attacking unit is lost in the exchange?"}
+        return DecisionView(request["id"], request["kind"], request["rule"],
+                            questions.get(request["kind"], request["kind"]),
+                            [(o, o) for o in request["options"]])
+
+    def order_hints(self, module: ModuleData, state: dict[str, Any], side: str) -> list[str]:
+        game = Game.of(module)
+        hints = [f"{self.turn_name(module, int(state['turn']))}, {phase_words(state)}; "
+                 f"weather {state['weather']}. Orders: docs/barbarossa-orders.md"]
+        for unit, label in sorted(state["units"].items()):
+            piece = game.pieces[unit]
+            if piece.side == side:
+                hints.append(f"  {unit} in {label}: {piece.name} {piece.attack}-"
+                             f"{piece.movement}, MA now {movement_allowance(piece, state)}")
+        arriving = [u for u in state["arriving"].get(str(state["turn"]), [])
+                    if game.pieces[u].side == side]
+        if arriving:
+            hints.append(f"  arriving this turn: {', '.join(arriving)}")
+        hints.append(f"  air points: {state['air'][side]}")
+        return hints
+
+    def describe_order(self, module: ModuleData, order: dict[str, Any]) -> str:
+        a = order.get("attrs") or {}
+        kind = order.get("kind", "")
+        words = {"move": f"move {a.get('unit')} along {a.get('path')}",
+                 "rail": f"rail {a.get('unit')} along {a.get('path')}",
+                 "enter": f"enter {a.get('unit')} at {a.get('hex')}",
+                 "replace": f"replace {a.get('unit')} at {a.get('hex')}",
+                 "attack": f"attack {a.get('hex')} with {a.get('units')}",
+                 "negate": f"negate {a.get('points')} air points",
+                 "end-phase": "end the phase",
+                 "standing": "set standing instructions",
+                 "answer": f"answer decision {a.get('decision')}: {a.get('choice')}"}
+        return words.get(kind, kind)
+
+    # -- the map -------------------------------------------------------------------------
+    def map_view(self, module: ModuleData, state: dict[str, Any], side: str,
+                 caption: str | None = None) -> MapView:
+        game = Game.of(module)
+        fills = {label: AXIS_HELD if held == "axis" else SOVIET_HELD
+                 for label, held in sorted(state["control"].items())
+                 if held != game.start_side(game.board.hex(label))}
+        counters: dict[str, list[Counter]] = {}
+        for unit, label in sorted(state["units"].items()):
+            counters.setdefault(label, []).append(counter(game.pieces[unit]))
+        title = f"1941: Operation Barbarossa — {self.turn_name(module, int(state['turn']))}"
+        subtitle = " · ".join([caption or f"{SIDE_NAMES.get(side, side)} player's view",
+                               phase_words(state), f"weather {state['weather']}"])
+        legend = [LegendItem("area", "Taken by the Germans", fill=AXIS_HELD),
+                  LegendItem("area", "Retaken by the Soviets", fill=SOVIET_HELD)]
+        samples = {}
+        for piece in game.pieces.values():
+            key = "shock" if piece.type == "shock" else piece.nationality
+            samples.setdefault(key, piece)
+        for key, piece in samples.items():
+            legend.append(LegendItem("counter", f"{key.capitalize()} unit",
+                                     counter=counter(piece)))
+        return MapView(title, subtitle, fills, {}, [], set(), counters, legend)
+
+    def counter_mix(self, module: ModuleData) -> list[Counter]:
+        game = Game.of(module)
+        return [counter(p) for _, p in sorted(game.pieces.items())]
+
+    def calendar(self, module: ModuleData) -> Calendar:
+        game = Game.of(module)
+        turns = [f"{t.month} {t.year}" for _, t in sorted(game.charts.turns.items())]
+        phases = [f"{side} {SEGMENTS[segment]}{'' if phase == 'air' else ' ' + phase}"
+                  for side in ("German", "Soviet") for segment, phase in SEQUENCE]
+        return Calendar(turns, phases)
+
+
+REPORTER = BarbarossaReporter()
