@@ -41,9 +41,10 @@ bench: $(STAMP)
 fuzz: $(STAMP)
 	$(BIN)/python tools/fuzz.py
 
-## Regenerate the example game in examples/solitaire/ (after a rules change).
+## Regenerate the example games in examples/ (after a rules change).
 examples: $(STAMP)
 	$(BIN)/python tools/play_example.py --out out/example --update-examples
+	$(BIN)/python tools/play_barbarossa_example.py --out out/barbarossa --update-examples
 
 clean:
 	rm -rf $(VENV) out .pytest_cache

@@ -62,37 +62,45 @@ def _edge(a: tuple[float, float], b: tuple[float, float], size: float,
 def draw_hex_board(board: HexBoard, centre_of: Callable[[Hex], tuple[float, float]],
                    size: float, width: int, height: int) -> str:
     """The SVG document of the bare board: hexes of `size` pixels (centre to corner)
-    centred where `centre_of` says, on a `width` x `height` sheet."""
+    centred where `centre_of` says, on a `width` x `height` sheet. One hex shape is
+    defined once and placed per hex, and labels and hexsides share their styles in
+    groups: a 1941 map is a thousand hexes, and the drawing travels in every report."""
     pointy = board.grid.orientation == "pointy"
     svg = etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS}, width=str(width),
                         height=str(height), viewBox=f"0 0 {width} {height}")
     etree.SubElement(svg, f"{{{SVG_NS}}}rect", x="0", y="0", width=str(width),
                      height=str(height), fill=PAPER)
+    defs = etree.SubElement(svg, f"{{{SVG_NS}}}defs")
+    etree.SubElement(defs, f"{{{SVG_NS}}}polygon", id="pbem-hex", points=" ".join(
+        f"{x:.1f},{y:.1f}" for x, y in corners((0.0, 0.0), size, pointy)),
+        stroke="#8a8577", **{"stroke-width": "0.8"})
     centres = {h: centre_of(h) for h in board}
-    for h, centre in centres.items():
-        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners(centre, size, pointy))
+    cells = etree.SubElement(svg, f"{{{SVG_NS}}}g")
+    labels = etree.SubElement(svg, f"{{{SVG_NS}}}g", fill=INK, **{
+        "font-size": f"{size * 0.26:.1f}", "font-family": FONT, "text-anchor": "middle"})
+    for h, (x, y) in centres.items():
         terrain = board.terrain[h]
-        poly = etree.SubElement(svg, f"{{{SVG_NS}}}polygon", points=points,
-                                fill=TERRAIN_FILL.get(terrain, UNKNOWN_TERRAIN),
-                                stroke="#8a8577", **{"stroke-width": "0.8"})
-        etree.SubElement(poly, f"{{{SVG_NS}}}title").text = f"{board.label(h)} {terrain}"
-        label = etree.SubElement(svg, f"{{{SVG_NS}}}text", x=f"{centre[0]:.1f}",
-                                 y=f"{centre[1] - size * 0.58:.1f}",
-                                 **{"font-size": f"{size * 0.26:.1f}", "font-family": FONT,
-                                    "text-anchor": "middle", "fill": INK})
-        label.text = board.label(h)
+        cell = etree.SubElement(cells, f"{{{SVG_NS}}}use", x=f"{x:.1f}", y=f"{y:.1f}",
+                                fill=TERRAIN_FILL.get(terrain, UNKNOWN_TERRAIN))
+        cell.set("href", "#pbem-hex")
+        etree.SubElement(cell, f"{{{SVG_NS}}}title").text = f"{board.label(h)} {terrain}"
+        etree.SubElement(labels, f"{{{SVG_NS}}}text", x=f"{x:.1f}",
+                         y=f"{y - size * 0.58:.1f}").text = board.label(h)
+    strokes: dict[str, Any] = {}
     for side, features in sorted(board.hexsides.items()):
         for feature in sorted(features):
             if feature not in HEXSIDE_STROKE:
                 continue
-            colour, stroke_width = HEXSIDE_STROKE[feature]
+            if feature not in strokes:
+                colour, stroke_width = HEXSIDE_STROKE[feature]
+                strokes[feature] = etree.SubElement(svg, f"{{{SVG_NS}}}g", stroke=colour, **{
+                    "stroke-width": str(stroke_width), "stroke-linecap": "round"})
             if feature in ("road", "rail"):  # they cross the hexside, centre to centre
                 (x1, y1), (x2, y2) = centres[side.a], centres[side.b]
             else:
                 (x1, y1), (x2, y2) = _edge(centres[side.a], centres[side.b], size, pointy)
-            etree.SubElement(svg, f"{{{SVG_NS}}}line", x1=f"{x1:.1f}", y1=f"{y1:.1f}",
-                             x2=f"{x2:.1f}", y2=f"{y2:.1f}", stroke=colour,
-                             **{"stroke-width": str(stroke_width), "stroke-linecap": "round"})
+            etree.SubElement(strokes[feature], f"{{{SVG_NS}}}line", x1=f"{x1:.1f}",
+                             y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}")
     return str(etree.tostring(svg, encoding="unicode"))
 
 

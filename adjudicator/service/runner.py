@@ -75,8 +75,31 @@ def preload_examples(service: Service, examples: Path) -> dict[str, str]:
         if test_seed is not None:
             for turn in sorted((solitaire / "turns").glob("step-*.xml")):
                 service.submit(turn.read_bytes(), "cli", None)
-    return {game_id: service.link(game_id, demo_link_token(game_id, "german"))
-            for game_id in games}
+    links = {game_id: service.link(game_id, demo_link_token(game_id, "german"))
+             for game_id in games}
+    links.update(preload_1941(service, examples / "barbarossa", have))
+    return links
+
+
+def preload_1941(service: Service, folder: Path, have: set[str]) -> dict[str, str]:
+    """The 1941 example, its two turns replayed from the signed files of both players."""
+    game_id = "example-barbarossa"
+    sides = {"axis": ("german", "Europe/Berlin"), "soviet": ("soviet", "Europe/Moscow")}
+    if game_id not in have and (folder / "journal.jsonl").exists():
+        seed = hashlib.sha256(b"1941 Operation Barbarossa example game").digest()
+        service.create_game(
+            "barbarossa", "campaign",
+            [PlayerSpec(side, f"Example {key} player", f"{key}@pbem.localhost",
+                        (folder / f"{key}.pub").read_bytes(), zone)
+             for side, (key, zone) in sides.items()],
+            game_id=game_id, test_seed=seed, tournament="Examples",
+            link_tokens={side: demo_link_token(game_id, side) for side in sides})
+        for turn in sorted((folder / "turns").glob("step-*.xml")):
+            service.submit(turn.read_bytes(), "cli", None)
+    if not (folder / "journal.jsonl").exists():
+        return {}
+    return {f"{game_id} ({side})": service.link(game_id, demo_link_token(game_id, side))
+            for side in sides}
 
 
 def build_service(options: ServeOptions) -> Service:
@@ -154,7 +177,7 @@ def serve(options: ServeOptions) -> None:
     if options.examples is not None:
         try:
             for game_id, link in preload_examples(service, options.examples).items():
-                log.info("example game %s: the german player's page is %s", game_id, link)
+                log.info("example game %s: the player's page is %s", game_id, link)
         except (OSError, PbemError) as exc:
             log.warning("could not preload the examples: %s", exc)
     smtp = None
