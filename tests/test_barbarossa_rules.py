@@ -13,6 +13,7 @@ from adjudicator.engine.module import ModuleData, load_module
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State, copy_state
 from adjudicator.engine.step import StepResult, run_step
+from adjudicator.errors import IllegalOrder
 from adjudicator.games.barbarossa.rules import BarbarossaRules, Game, movement_allowance
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "barbarossa" / "data"
@@ -420,7 +421,8 @@ def test_the_order_schema_takes_every_order_the_rules_know() -> None:
            b'<enter unit="U" hex="1828"/><replace unit="U" hex="1401"/>'
            b'<attack hex="1824" units="A B" air="1" advance="A" lose="B"/><end-phase/>'
            b'<standing defensive-air="1" retreat="first"/>'
-           b'<answer decision="D1" choice="2520"/></orders>')
+           b'<answer decision="D1" choice="2520"/><partisans/><bomb-rail points="1"/>'
+           b'<air-supply unit="U"/></orders>')
     assert schema.validate(etree.fromstring(xml)), schema.error_log
     from adjudicator.games.barbarossa.rules import ORDER_HANDLERS
 
@@ -457,3 +459,68 @@ def test_15_1_a_nobody_enters_hungary_on_turn_1(module: ModuleData, start: State
     assert result.rejection is not None and result.rejection.rule == "15.1 A"
     later = step(module, {**state, "turn": 2}, ("move", {"unit": unit, "path": path}))
     assert later.rejection is None or later.rejection.rule != "15.1 A"
+
+
+# -- optional rules 20.2, 20.3, 20.5 ------------------------------------------------------
+
+def with_options(module: ModuleData, **options: str) -> State:
+    state = RULES.initial_state(module, "campaign", options)
+    return {**state, "arriving": {}}
+
+
+def test_20_2_partisans_cut_the_axis_rail_capacity(module: ModuleData) -> None:
+    state = with_options(module, partisans="yes")
+    soviet_turn = {**state, "turn": 2, "player": "soviet"}
+    declared = step(module, soviet_turn, ("partisans", {}), side="soviet")
+    assert declared.rejection is None, declared.rejection
+    assert declared.state["partisans"] == {"used": 1, "active": 3}
+    too_early = step(module, {**soviet_turn, "turn": 1}, ("partisans", {}), side="soviet")
+    assert too_early.rejection is not None and too_early.rejection.rule == "20.2 C"
+    spent = {**soviet_turn, "turn": 4, "partisans": {"used": 2, "active": 4}}
+    again = step(module, spent, ("partisans", {}), side="soviet")
+    assert again.rejection is not None and again.rejection.rule == "20.2 C"
+    from adjudicator.games.barbarossa.strategic import check_rail_capacity
+
+    used, _ = check_rail_capacity("axis", 0, "corps", turn=3, partisans=True)
+    with pytest.raises(IllegalOrder) as error:
+        check_rail_capacity("axis", used, "corps", turn=3, partisans=True)
+    assert error.value.rule == "20.2 B"
+    off = step(module, {**with_options(module), "turn": 2, "player": "soviet"},
+               ("partisans", {}), side="soviet")
+    assert off.rejection is not None and off.rejection.code == "option-off"
+
+
+def test_20_3_bombing_cuts_the_soviet_rail_capacity_by_two_per_point(module: ModuleData) -> None:
+    state = {**with_options(module, **{"rail-bombing": "yes"}), "air": {"axis": 3, "soviet": 1}}
+    bombed = step(module, state, ("bomb-rail", {"points": "2"}))
+    assert bombed.rejection is None and bombed.state["rail_bombed"] == {"1": 2}
+    assert bombed.state["air"]["axis"] == 1
+    from adjudicator.games.barbarossa.strategic import check_rail_capacity
+
+    used = 0
+    for _ in range(4):  # 8 - 2 * 2
+        used, _ = check_rail_capacity("soviet", used, "army", turn=3, bombed=2)
+    with pytest.raises(IllegalOrder) as error:
+        check_rail_capacity("soviet", used, "army", turn=3, bombed=2)
+    assert error.value.rule == "20.3"
+
+
+def test_20_5_air_supply_keeps_a_german_unit_supplied(module: ModuleData) -> None:
+    from adjudicator.engine.hexgrid import hex_distance
+    from adjudicator.games.barbarossa.supply import unsupplied
+
+    game = Game.of(module)
+    state = {**with_options(module, **{"air-supply": "yes"}), "air": {"axis": 3, "soviet": 0}}
+    panzer = pieces_of(module, "axis", "group", "armor")[0]
+    corps = pieces_of(module, "axis", "corps", "infantry")[0]
+    axis_land = [h for h in game.board if game.country[h] not in ("soviet", "")]
+    deep = max((h for h in game.board if game.country[h] == "soviet"
+                and game.board.terrain[h] == "clear"),
+               key=lambda h: (min(hex_distance(h, a) for a in axis_land), h))
+    state["units"] = {panzer: game.board.label(deep), corps: state["units"][corps]}
+    state["control"] = {game.board.label(deep): "axis"}
+    assert panzer in unsupplied(game, state, "axis")
+    flown = step(module, state, ("air-supply", {"unit": panzer}), end())
+    assert flown.rejection is None, flown.rejection
+    assert flown.state["air"]["axis"] == 1  # a group costs two points
+    assert panzer not in flown.state["unsupplied"]

@@ -1,6 +1,7 @@
 """1941: Operation Barbarossa (rulebook: 1941-operation-barbarossa.txt), two players on
-the reconstructed hex map. In progress (issue 3): the rules of sections 2-19 run,
-the optional rules of 20 are still to come (their options exist and do nothing yet)."""
+the reconstructed hex map. The rules of sections 2-19 and the optional rules 20.2-20.5
+run; 20.1 (naval) and 20.6 (free deployment) are still to come, and asking for them
+is refused."""
 
 from adjudicator.games.barbarossa.rules import BarbarossaRules
 

@@ -51,6 +51,71 @@ def negate(ctx: StepContext, order: Order) -> None:
     ctx.emit("air-negated", side=side, points=points, left={side: mine, other(side): theirs})
 
 
+def option(state: State, name: str) -> bool:
+    return bool(state.get("options", {}).get(name) == "yes")
+
+
+def partisans(ctx: StepContext, order: Order) -> None:
+    """20.2: the Soviets declare partisans for the coming game turn (at its start), cutting
+    the Axis rail capacity to one corps; twice a game, not before Turn 3; and on every
+    turn of 1942 besides (20.4.3)."""
+    state = ctx.state
+    if not option(state, "partisans"):
+        raise IllegalOrder("20.2", "the partisan rule (20.2) is not in play in this game",
+                           code="option-off")
+    if state["player"] != "soviet":
+        raise IllegalOrder("20.2 A", "the Soviets declare partisans in their player turn, "
+                           "for the game turn that follows", code="not-soviet")
+    turn = state["turn"] + 1
+    if turn < 3:
+        raise IllegalOrder("20.2 C", "partisans may not be used before Turn 3",
+                           code="partisans-early")
+    used = state.get("partisans", {}).get("used", 0)
+    if turn < 8 and used >= 2:
+        raise IllegalOrder("20.2 C", "the Soviets may use partisans only twice per game "
+                           "(and on every turn of 1942)", code="partisans-spent")
+    ctx.emit("partisans-declared", turn=turn, counts=turn < 8)
+
+
+def bomb_rail(ctx: StepContext, order: Order) -> None:
+    """20.3: in its Air Segment Germany spends air points on Soviet railroads, each cutting
+    the Soviet rail capacity by two units for the turn."""
+    state = ctx.state
+    if not option(state, "rail-bombing"):
+        raise IllegalOrder("20.3", "the railroad bombing rule (20.3) is not in play",
+                           code="option-off")
+    if state["player"] != "axis" or state["phase"] != "air":
+        raise IllegalOrder("20.3", "Germany bombs railroads in its Air Segment",
+                           code="not-air")
+    points = int(order.get("points", "0") or 0)
+    if not 1 <= points <= state["air"]["axis"]:
+        raise IllegalOrder("20.3", f"Germany has {state['air']['axis']} air points, not "
+                           f"{points}", code="air-points")
+    ctx.emit("rail-bombed", points=points, turn=str(state["turn"]))
+
+
+def air_supply(ctx: StepContext, order: Order) -> None:
+    """20.5: in its Air Segment Germany supplies a German unit by air for the whole
+    player turn: one air point for a corps, two for a group or an army."""
+    state, game = ctx.state, Game.of(ctx.module)
+    if not option(state, "air-supply"):
+        raise IllegalOrder("20.5", "the German air supply rule (20.5) is not in play",
+                           code="option-off")
+    if state["player"] != "axis" or state["phase"] != "air":
+        raise IllegalOrder("20.5 A", "Germany supplies by air in its Air Segment",
+                           code="not-air")
+    unit = order.get("unit")
+    piece = game.pieces.get(unit)
+    if piece is None or unit not in state["units"] or piece.nationality != "german":
+        raise IllegalOrder("20.5 A", f"{unit!r} is not a German unit on the map",
+                           code="not-german")
+    cost = 1 if piece.size == "corps" else 2
+    if state["air"]["axis"] < cost:
+        raise IllegalOrder("20.5 A", f"supplying {piece.name} by air costs {cost} air "
+                           f"points; {state['air']['axis']} are left", code="air-points")
+    ctx.emit("air-supplied", unit=unit, points=cost)
+
+
 def enemy_zones(game: Game, state: State, side: str) -> EnemyZones:
     enemies = [Unit(u, game.pieces[u].side, game.board.hex(x), game.pieces[u].armor)
                for u, x in state["units"].items() if game.pieces[u].side != side]
@@ -85,7 +150,9 @@ def rail(ctx: StepContext, order: Order) -> None:
     side = piece.side
     used, finnish = check_rail_capacity(
         side, state["rail_used"][side], piece.size, turn=state["turn"],
-        finnish=piece.nationality == "finnish", finnish_used=state["rail_used"]["finnish"])
+        finnish=piece.nationality == "finnish", finnish_used=state["rail_used"]["finnish"],
+        partisans=state.get("partisans", {}).get("active") == state["turn"],
+        bombed=state.get("rail_bombed", {}).get(str(state["turn"]), 0))
     friendly = [h for h in game.board if control_of(game, state, h) == side]
     zones = enemy_zones(game, state, side)
     check_rail_path(game.board, path, rail=lambda a, b: "rail" in game.board.features(a, b),

@@ -2,9 +2,9 @@
 sequence of play (2.0, 17.1.1) with supply traced at each Ground Segment (8.0 B) and
 surrender at the end of a turn (16.0); orders: `move` (5.0-6.2, 13.x), `rail` (5.4),
 `enter` (14.1, 17.1.5), `replace` (14.2), `negate` (10.4), `attack` (7.0, 9.1,
-10.2), `answer` and `standing` (DESIGN §4), `end-phase`; victory at the end (18.0).
-Still to come: the optional rules (20.x), the order-file schema, the reports and an
-example game; until then the game is not in `GAME_IDS`.
+10.2), `partisans` (20.2), `bomb-rail` (20.3), `air-supply` (20.5), `answer` and
+`standing` (DESIGN §4), `end-phase`; victory at the end (18.0, 20.4.4). Still to
+come: the optional rules 20.1 (naval) and 20.6 (free deployment).
 
 `apply` is the only place state changes; order handlers emit events.
 """
@@ -270,6 +270,9 @@ ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
     "rail": arrivals.rail,
     "enter": arrivals.enter,
     "replace": arrivals.replace,
+    "partisans": arrivals.partisans,
+    "bomb-rail": arrivals.bomb_rail,
+    "air-supply": arrivals.air_supply,
     "answer": answer,
     "standing": standing,
 }
@@ -286,12 +289,12 @@ def _phase_ended(state: State, event: Event) -> None:
 
 def _player_turn_ended(state: State, event: Event) -> None:
     state["player"], state["segment"], state["phase"] = event["player"], "air", "air"
-    state["moved"], state["replaced"] = [], []
+    state["moved"], state["replaced"], state["air_supplied"] = [], [], []
 
 
 def _turn_began(state: State, event: Event) -> None:
     state.update(turn=event["turn"], weather=event["weather"], air=dict(event["air"]),
-                 player="axis", segment="air", phase="air", moved=[],
+                 player="axis", segment="air", phase="air", moved=[], air_supplied=[],
                  rail_used={"axis": 0, "soviet": 0, "finnish": 0})
 
 
@@ -345,6 +348,24 @@ def _unit_railed(state: State, event: Event) -> None:
     state["rail_used"].update(event["used"])
 
 
+def _partisans_declared(state: State, event: Event) -> None:
+    record = state.setdefault("partisans", {"used": 0})
+    record["active"] = event["turn"]
+    if event["counts"]:
+        record["used"] = record.get("used", 0) + 1
+
+
+def _rail_bombed(state: State, event: Event) -> None:
+    state["air"]["axis"] -= event["points"]
+    bombed = state.setdefault("rail_bombed", {})
+    bombed[event["turn"]] = bombed.get(event["turn"], 0) + event["points"]
+
+
+def _air_supplied(state: State, event: Event) -> None:
+    state["air"]["axis"] -= event["points"]
+    state["air_supplied"] = sorted({*state.get("air_supplied", []), event["unit"]})
+
+
 def _unit_replaced(state: State, event: Event) -> None:
     state["eliminated"] = [u for u in state["eliminated"] if u != event["unit"]]
     state["units"][event["unit"]] = event["hex"]
@@ -383,4 +404,7 @@ EVENT_HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "unit-railed": _unit_railed,
     "unit-entered": _unit_entered,
     "unit-replaced": _unit_replaced,
+    "partisans-declared": _partisans_declared,
+    "rail-bombed": _rail_bombed,
+    "air-supplied": _air_supplied,
 }

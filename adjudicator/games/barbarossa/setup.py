@@ -20,8 +20,7 @@ from adjudicator.games.barbarossa.charts import Charts
 M = f"{{{MODULE_NS}}}"
 FIRST_PHASE = ("axis", "air", "air")  # 2.0: the German player turn, its Air Segment
 # the optional rules (20.x) whose procedures are not written yet: refused, not ignored
-NOT_YET = {"naval": "20.1", "partisans": "20.2", "rail-bombing": "20.3",
-           "air-supply": "20.5", "free-deployment": "20.6"}
+NOT_YET = {"naval": "20.1", "free-deployment": "20.6"}
 
 
 def options_of(module: ModuleData, options: dict[str, str]) -> dict[str, str]:

@@ -24,10 +24,12 @@ def axis_rail_load(size: str) -> int:
 
 
 def check_rail_capacity(side: str, used: int, size: str, *, turn: int, finnish: bool = False,
-                        finnish_used: int = 0) -> tuple[int, int]:
-    """5.4 E, 15.2.4 A, 17.1.2: charge one more unit's rail move to its side's capacity;
-    the capacity used afterwards (regular, Finnish). The Axis may move one Finnish unit
-    a turn besides its capacity."""
+                        finnish_used: int = 0, partisans: bool = False,
+                        bombed: int = 0) -> tuple[int, int]:
+    """5.4 E, 15.2.4 A, 17.1.2, 20.2 B, 20.3: charge one more unit's rail move to its
+    side's capacity; the capacity used afterwards (regular, Finnish). The Axis may move
+    one Finnish unit a turn besides its capacity; partisans cut the Axis capacity to one
+    corps; each German air point bombing railroads cuts the Soviet one by two units."""
     if side == "axis":
         if turn == 1:
             raise IllegalOrder("17.1.2 A", "Germany may not move any units by rail on Turn 1",
@@ -35,14 +37,17 @@ def check_rail_capacity(side: str, used: int, size: str, *, turn: int, finnish: 
         if finnish and finnish_used == 0:
             return used, 1  # the special Finnish rail move (15.2.4 A)
         load = axis_rail_load(size)
+        if partisans and used + load > 1:
+            raise IllegalOrder("20.2 B", "partisans cut the Axis rail capacity to one corps "
+                               "sized unit this turn", code="rail-capacity")
         if used + load > 3:
             raise IllegalOrder("5.4 E", "the Axis rail capacity is three corps or one group "
                                "or army per player turn, and this move would exceed it",
                                code="rail-capacity")
         return used + load, finnish_used
-    capacity = 2 if turn == 1 else 8
+    capacity = max(0, (2 if turn == 1 else 8) - 2 * bombed)
     if used + 1 > capacity:
-        rule = "17.1.2 B" if turn == 1 else "5.4 E"
+        rule = "20.3" if bombed else "17.1.2 B" if turn == 1 else "5.4 E"
         raise IllegalOrder(rule, f"the Soviet rail capacity is {capacity} units this player "
                            "turn, all used", code="rail-capacity")
     return used + 1, finnish_used

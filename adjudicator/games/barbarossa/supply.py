@@ -59,6 +59,8 @@ def unsupplied(game: Game, state: State, side: str) -> list[str]:
         h = game.board.hex(label)
         if side == "soviet" and h in game.fortifications:
             continue  # 8.2.2 B, 11.0 F
+        if unit in state.get("air_supplied", []):
+            continue  # 20.5 B: supplied by air for the whole player turn
         through = piece.armor and piece.nationality == "german"  # 9.2 A
         if in_supply(game.board, h, terrain, railheads, length=length, through_zoc=through):
             continue
