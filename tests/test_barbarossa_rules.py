@@ -524,3 +524,58 @@ def test_20_5_air_supply_keeps_a_german_unit_supplied(module: ModuleData) -> Non
     assert flown.rejection is None, flown.rejection
     assert flown.state["air"]["axis"] == 1  # a group costs two points
     assert panzer not in flown.state["unsupplied"]
+
+
+# -- 4.0 B control by zones of control, 17.1.3 Soviet zones on Turn 1 ---------------------
+
+def border_walk(game: Game) -> tuple[str, str, str, str]:
+    """A German hex on the border, the Soviet hex beside it, and a two-hex walk inside
+    Germany from the first hex past the Soviet hex's zone, all clear and crossable."""
+    def open_side(a: object, b: object) -> bool:
+        return game.charts.cross_cost(game.board.features(a, b), False, "clear") == 0
+
+    for h in sorted(game.board):
+        if game.country[h] != "germany" or game.board.terrain[h] != "clear":
+            continue
+        for s in game.board.neighbours(h):
+            if game.country[s] != "soviet" or game.board.terrain[s] != "clear":
+                continue
+            for n in game.board.neighbours(h):
+                if not (game.country[n] == "germany" and game.board.grid.adjacent(n, s)
+                        and game.board.terrain[n] == "clear" and open_side(h, n)):
+                    continue
+                for f in game.board.neighbours(n):
+                    if f not in (h, s) and game.country[f] == "germany" \
+                            and game.board.terrain[f] == "clear" and open_side(n, f):
+                        return tuple(game.board.label(x) for x in (h, s, n, f))  # type: ignore[return-value]
+    raise AssertionError("no border found")
+
+
+def test_17_1_3_no_soviet_zone_into_germany_in_the_first_german_segment(
+        module: ModuleData, start: State) -> None:
+    game = Game.of(module)
+    german_hex, soviet_hex, along, further = border_walk(game)
+    infantry = next(u for u in pieces_of(module, "axis", "corps", "infantry")
+                    if game.pieces[u].nationality == "german")
+    army = pieces_of(module, "soviet", "army", "infantry")[0]
+    state = first_movement(module, {**start, "arriving": {}})
+    state["units"] = {infantry: german_hex, army: soviet_hex}
+    path = f"{german_hex} {along} {further}"
+    first = step(module, state, ("move", {"unit": infantry, "path": path}))
+    assert first.rejection is None, first.rejection
+    second = step(module, {**state, "segment": "second"}, ("move", {"unit": infantry,
+                                                                    "path": path}))
+    assert second.rejection is not None and second.rejection.rule in ("6.1 A", "6.1 B")
+
+
+def test_4_0_b_an_uncontested_zone_of_control_takes_the_hex(module: ModuleData,
+                                                            start: State) -> None:
+    game = Game.of(module)
+    panzer = pieces_of(module, "axis", "group", "armor")[0]
+    state = first_movement(module, {**start, "arriving": {}, "turn": 2})
+    state["units"] = {panzer: "2621"}
+    ended = step(module, state, end())
+    assert ended.rejection is None, ended.rejection
+    around = [game.board.label(h) for h in game.board.neighbours(game.board.hex("2621"))
+              if game.board.terrain[h] not in ("sea", "lake")]
+    assert all(ended.state["control"].get(x) == "axis" for x in around)

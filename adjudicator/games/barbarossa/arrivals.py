@@ -10,7 +10,7 @@ from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder
 from adjudicator.games.barbarossa.combat import negate_air
-from adjudicator.games.barbarossa.game import Game, control_of
+from adjudicator.games.barbarossa.game import Game, control_of, enemy_zones
 from adjudicator.games.barbarossa.ground import (
     Stacked,
     SupplyMap,
@@ -25,7 +25,6 @@ from adjudicator.games.barbarossa.strategic import (
     check_replacements,
 )
 from adjudicator.games.barbarossa.supply import supply_map
-from adjudicator.games.barbarossa.zoc import EnemyZones, Unit
 
 LAST_ROW = 28  # 1.1: the west map edge (MAP-README: "west: row 28")
 FIRST_ROW = 1  # the east map edge
@@ -114,12 +113,6 @@ def air_supply(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder("20.5 A", f"supplying {piece.name} by air costs {cost} air "
                            f"points; {state['air']['axis']} are left", code="air-points")
     ctx.emit("air-supplied", unit=unit, points=cost)
-
-
-def enemy_zones(game: Game, state: State, side: str) -> EnemyZones:
-    enemies = [Unit(u, game.pieces[u].side, game.board.hex(x), game.pieces[u].armor)
-               for u, x in state["units"].items() if game.pieces[u].side != side]
-    return EnemyZones.of(game.board, enemies, frozen=state["weather"] == "snow")
 
 
 def rail(ctx: StepContext, order: Order) -> None:

@@ -26,10 +26,9 @@ from adjudicator.games.barbarossa.combat import (
     exchange_candidates,
     total_strength,
 )
-from adjudicator.games.barbarossa.game import Game
+from adjudicator.games.barbarossa.game import Game, enemy_zones
 from adjudicator.games.barbarossa.ground import RetreatMap, Stacked, retreat_hexes, stacking_problem
 from adjudicator.games.barbarossa.strategic import check_finnish_attack
-from adjudicator.games.barbarossa.zoc import EnemyZones, Unit
 
 
 def other(side: str) -> str:
@@ -265,9 +264,7 @@ def retreat_options(game: Game, state: dict[str, Any], unit: str) -> list[str]:
     """7.8.1-7.8.2 (C: only hexes where the unit ends within the stacking limits)."""
     piece = game.pieces[unit]
     here = game.board.hex(state["units"][unit])
-    enemies = [Unit(u, game.pieces[u].side, game.board.hex(x), game.pieces[u].armor)
-               for u, x in state["units"].items() if game.pieces[u].side != piece.side]
-    zones = EnemyZones.of(game.board, enemies, frozen=state["weather"] == "snow")
+    zones = enemy_zones(game, state, piece.side)
     friendly = frozenset(game.board.hex(x) for u, x in state["units"].items()
                          if game.pieces[u].side == piece.side and u != unit)
     terrain = RetreatMap(lambda a, b: game.charts.cross_cost(

@@ -11,6 +11,7 @@ from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.state import State
 from adjudicator.games.barbarossa.charts import Charts
+from adjudicator.games.barbarossa.zoc import EnemyZones, Unit
 
 
 @dataclass(frozen=True)
@@ -92,3 +93,34 @@ def _game(module: ModuleData) -> Game:
 
 def control_of(game: Game, state: State, h: Hex) -> str:
     return str(state["control"].get(game.board.label(h), game.start_side(h)))
+
+
+def enemy_zones(game: Game, state: State, side: str) -> EnemyZones:
+    """The zones of control of `side`'s enemies (6.0), frozen hexsides in snow (13.5 C);
+    on Turn 1, throughout the German First Ground Segment, Soviet zones do not extend
+    across the border into Greater Germany (17.1.3)."""
+    enemies = [Unit(u, game.pieces[u].side, game.board.hex(x), game.pieces[u].armor)
+               for u, x in state["units"].items() if game.pieces[u].side != side]
+    zones = EnemyZones.of(game.board, enemies, frozen=state["weather"] == "snow")
+    if side == "axis" and state["turn"] == 1 and state["player"] == "axis" \
+            and state["segment"] in ("air", "first"):
+        german = frozenset(h for h in zones.any if game.country.get(h) == "germany")
+        zones = EnemyZones(zones.any - german, zones.armor - german, zones.occupied)
+    return zones
+
+
+def zoc_control(game: Game, state: State) -> list[tuple[str, str]]:
+    """4.0 B: the land hexes a side's units control by an uncontested zone of control
+    (no unit occupies them, no enemy zone reaches them) that the other side holds."""
+    changes = []
+    occupied = {x for x in state["units"].values()}
+    zones = {side: enemy_zones(game, state, other).any
+             for side, other in (("soviet", "axis"), ("axis", "soviet"))}
+    for side, other in (("axis", "soviet"), ("soviet", "axis")):
+        for h in sorted(zones[side] - zones[other]):
+            label = game.board.label(h)
+            if label in occupied or game.board.terrain[h] in ("sea", "lake"):
+                continue
+            if control_of(game, state, h) != side:
+                changes.append((label, side))
+    return changes

@@ -25,11 +25,11 @@ from adjudicator.engine.state import State
 from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event
 from adjudicator.errors import IllegalOrder, InvalidInput
 from adjudicator.games.barbarossa import arrivals, battle, setup, victory
-from adjudicator.games.barbarossa.game import Game, Piece, control_of
+from adjudicator.games.barbarossa.game import Game, Piece, control_of, enemy_zones, zoc_control
 from adjudicator.games.barbarossa.ground import Stacked, check_stacking
 from adjudicator.games.barbarossa.strategic import check_hungary
 from adjudicator.games.barbarossa.supply import surrendering, unsupplied
-from adjudicator.games.barbarossa.zoc import EnemyZones, Unit, check_move
+from adjudicator.games.barbarossa.zoc import Unit, check_move
 
 # 2.0 D: the segments and phases of one player turn, in order
 SEQUENCE = (("air", "air"), ("first", "movement"), ("first", "combat"),
@@ -127,6 +127,8 @@ def end_phase(ctx: StepContext, order: Order) -> None:
     phases = phases_of(state["turn"])
     at = phases.index((state["segment"], state["phase"]))
     game = Game.of(ctx.module)
+    for label, side in zoc_control(game, state):  # 4.0 B: uncontested zones of control
+        ctx.emit("control-changed", hex=label, side=side)
     if at + 1 < len(phases):
         segment, phase = phases[at + 1]
         ctx.emit("phase-ended", player=state["player"], segment=segment, phase=phase)
@@ -207,9 +209,7 @@ def move(ctx: StepContext, order: Order) -> None:
     except ValueError as exc:
         raise IllegalOrder("5.0 C", str(exc), code="bad-path") from None
     here = game.board.hex(state["units"][unit_id])
-    enemies = [Unit(u, game.pieces[u].side, game.board.hex(x), game.pieces[u].armor)
-               for u, x in state["units"].items() if game.pieces[u].side != piece.side]
-    zones = EnemyZones.of(game.board, enemies, frozen=state["weather"] == "snow")
+    zones = enemy_zones(game, state, piece.side)
     steps = check_move(game.board, Unit(unit_id, piece.side, here, piece.armor), path,
                        movement_allowance(piece, state), terrain_costs(game, state["weather"]),
                        zones)

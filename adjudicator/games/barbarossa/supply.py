@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.state import State
-from adjudicator.games.barbarossa.game import Game, control_of
+from adjudicator.games.barbarossa.game import Game, control_of, enemy_zones
 from adjudicator.games.barbarossa.ground import (
     SHORT_SUPPLY_LINE_HEXES,
     SUPPLY_LINE_HEXES,
@@ -16,14 +16,11 @@ from adjudicator.games.barbarossa.ground import (
     rail_supplied,
     surrenders,
 )
-from adjudicator.games.barbarossa.zoc import EnemyZones, Unit
 
 
 def supply_map(game: Game, state: State, side: str, sources: frozenset[Hex]) -> SupplyMap:
     board = game.board
-    enemies = [Unit(u, game.pieces[u].side, board.hex(x), game.pieces[u].armor)
-               for u, x in state["units"].items() if game.pieces[u].side != side]
-    zones = EnemyZones.of(board, enemies, frozen=state["weather"] == "snow")
+    zones = enemy_zones(game, state, side)
     friends = frozenset(board.hex(x) for u, x in state["units"].items()
                         if game.pieces[u].side == side)
     weather = state["weather"]
