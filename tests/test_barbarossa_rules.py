@@ -579,3 +579,30 @@ def test_4_0_b_an_uncontested_zone_of_control_takes_the_hex(module: ModuleData,
     around = [game.board.label(h) for h in game.board.neighbours(game.board.hex("2621"))
               if game.board.terrain[h] not in ("sea", "lake")]
     assert all(ended.state["control"].get(x) == "axis" for x in around)
+
+
+def test_7_3_a_retreated_unit_adds_nothing_to_the_defence(module: ModuleData,
+                                                         start: State) -> None:
+    panzer = pieces_of(module, "axis", "group", "armor")[0]
+    first, second = pieces_of(module, "soviet", "army", "infantry")[:2]
+    state = combat_position(module, start, {panzer: "2621", first: "2620", second: "2620"})
+    state["retreated"] = [second]
+    result = step(module, state, ("attack", {"hex": "2620", "units": panzer}))
+    resolved = next(e for e in result.events if e.kind == "attack-resolved")
+    game = Game.of(module)
+    assert resolved["defence"] == game.pieces[first].attack
+
+
+def test_20_4_1_the_thaw_drowns_units_on_the_ice(module: ModuleData, start: State) -> None:
+    game = Game.of(module)
+    lake = next(game.board.label(h) for h in sorted(game.board)
+                if game.board.terrain[h] == "lake")
+    army = pieces_of(module, "soviet", "army", "infantry")[0]
+    winter = RULES.initial_state(module, "winter", {})
+    # the end of Turn 9 (February 1942, snow) before the March thaw (mud)
+    state = {**winter, "turn": 9, "player": "soviet", "segment": "second",
+             "phase": "combat", "weather": "snow", "arriving": {}, "units": {army: lake}}
+    thaw = step(module, state, end(), side="soviet")
+    assert thaw.rejection is None, thaw.rejection
+    assert army not in thaw.state["units"] and army in thaw.state["eliminated"]
+    assert thaw.state["weather"] == "mud"

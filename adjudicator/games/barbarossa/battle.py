@@ -114,8 +114,9 @@ def resolve(ctx: StepContext, context: dict[str, Any]) -> None:
     weather = state["weather"]
     target = game.board.hex(context["hex"])
     attackers = [combatant(game, u, state, attacking=True) for u in context["attackers"]]
+    # 7.3: a unit that retreated into the hex this phase adds nothing to its defence
     defenders = [combatant(game, u, state, attacking=False, target=target)
-                 for u in context["defenders"]]
+                 for u in context["defenders"] if u not in state.get("retreated", [])]
     attack_total, defence_total = total_strength(attackers), total_strength(defenders)
     shift = terrain_shift(game, state, target, context["attackers"])
     if armor_bonus(attackers, defenders, defender_terrain=game.board.terrain[target],
@@ -192,7 +193,8 @@ def apply_result(ctx: StepContext, context: dict[str, Any]) -> None:
 def exchange(ctx: StepContext, context: dict[str, Any]) -> None:
     """7.7.6: the defenders eliminated, then the attacker's loss (its choice)."""
     game = Game.of(ctx.module)
-    lost = sum(game.pieces[u].attack for u in context["defenders"])
+    lost = sum(game.pieces[u].attack for u in context["defenders"]  # 7.7.6 D
+               if u not in ctx.state.get("retreated", []))
     for unit in context["defenders"]:
         ctx.emit("unit-eliminated", unit=unit, rule="7.7.6 A")
     attackers = [Combatant(u, game.pieces[u].attack, game.pieces[u].armor)

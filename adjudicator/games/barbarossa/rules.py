@@ -146,6 +146,10 @@ def end_phase(ctx: StepContext, order: Order) -> None:
                  result=victory.result(ctx.module, state).to_json())
         return
     record = game.charts.turn(state["turn"] + 1)
+    if state["weather"] == "snow" and record.weather == "mud":  # 20.4.1: the thaw
+        for unit, label in sorted(state["units"].items()):
+            if game.board.terrain[game.board.hex(label)] in ("sea", "lake"):
+                ctx.emit("unit-eliminated", unit=unit, rule="20.4.1")
     ctx.emit("turn-began", turn=record.number, weather=record.weather, air=record.air)
 
 
@@ -284,7 +288,7 @@ def _phase_ended(state: State, event: Event) -> None:
     state["segment"], state["phase"] = event["segment"], event["phase"]
     if event["phase"] == "movement":
         state["moved"] = []
-    state["attacked_by"], state["attacked_hexes"] = [], []
+    state["attacked_by"], state["attacked_hexes"], state["retreated"] = [], [], []
 
 
 def _player_turn_ended(state: State, event: Event) -> None:
@@ -336,6 +340,11 @@ def _unit_eliminated(state: State, event: Event) -> None:
 
 def _unit_relocated(state: State, event: Event) -> None:
     state["units"][event["unit"]] = event["to"]
+
+
+def _unit_retreated(state: State, event: Event) -> None:
+    state["units"][event["unit"]] = event["to"]
+    state["retreated"] = sorted({*state.get("retreated", []), event["unit"]})
 
 
 def _air_negated(state: State, event: Event) -> None:
@@ -396,7 +405,7 @@ EVENT_HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "attack-resolved": _attack_resolved,
     "attack-finished": _attack_finished,
     "unit-eliminated": _unit_eliminated,
-    "unit-retreated": _unit_relocated,
+    "unit-retreated": _unit_retreated,
     "unit-advanced": _unit_relocated,
     "standing-set": _standing_set,
     "supply-traced": _supply_traced,
