@@ -160,6 +160,25 @@ def request_decision(ctx: StepContext, request: DecisionRequest) -> None:
     raise DecisionPending(request)
 
 
+def take_answer(ctx: StepContext, order: Order) -> tuple[dict[str, Any], str]:
+    """An `<answer decision= choice=>` to the open request, checked and recorded (a
+    `decision-answered` event); the request and the choice, for the rules to resume
+    the procedure the request interrupted."""
+    pending = ctx.state.get("pending")
+    if not pending:
+        raise IllegalOrder(PROTOCOL_RULE, "there is no open decision to answer",
+                           code="no-decision")
+    if order.get("decision") != pending["id"]:
+        raise IllegalOrder(PROTOCOL_RULE, f"the open decision is {pending['id']}, not "
+                           f"{order.get('decision')!r}", code="wrong-decision")
+    choice = order.get("choice")
+    if choice not in pending["options"]:
+        raise IllegalOrder(pending["rule"], f"{choice!r} is not one of the choices: "
+                           f"{', '.join(pending['options'])}", code="bad-choice")
+    ctx.emit("decision-answered", id=pending["id"], choice=choice)
+    return pending, choice
+
+
 def apply_engine_event(state: State, event: Event) -> bool:
     """Apply the events every game shares; True if `event` was one of them."""
     if event.kind == "roll":

@@ -22,7 +22,12 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.engine.odds import halved
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
-from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event
+from adjudicator.engine.step import (
+    PROTOCOL_RULE,
+    StepContext,
+    apply_engine_event,
+    take_answer,
+)
 from adjudicator.errors import IllegalOrder, InvalidInput
 from adjudicator.games.barbarossa import arrivals, battle, setup, victory
 from adjudicator.games.barbarossa.game import Game, Piece, control_of, enemy_zones, zoc_control
@@ -232,18 +237,7 @@ def move(ctx: StepContext, order: Order) -> None:
 
 def answer(ctx: StepContext, order: Order) -> None:
     """An answer to the open decision request; the interrupted attack goes on."""
-    pending = ctx.state.get("pending")
-    if not pending:
-        raise IllegalOrder(PROTOCOL_RULE, "there is no open decision to answer",
-                           code="no-decision")
-    if order.get("decision") != pending["id"]:
-        raise IllegalOrder(PROTOCOL_RULE, f"the open decision is {pending['id']}, not "
-                           f"{order.get('decision')!r}", code="wrong-decision")
-    choice = order.get("choice")
-    if choice not in pending["options"]:
-        raise IllegalOrder(pending["rule"], f"{choice!r} is not one of the choices: "
-                           f"{', '.join(pending['options'])}", code="bad-choice")
-    ctx.emit("decision-answered", id=pending["id"], choice=choice)
+    pending, choice = take_answer(ctx, order)
     battle.answer_battle(ctx, pending, choice)
 
 

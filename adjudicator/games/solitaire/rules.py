@@ -15,7 +15,12 @@ from adjudicator.engine.events import Event
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
-from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event
+from adjudicator.engine.step import (
+    PROTOCOL_RULE,
+    StepContext,
+    apply_engine_event,
+    take_answer,
+)
 from adjudicator.errors import IllegalOrder
 from adjudicator.games.solitaire import german, setup, soviet, turns, validate
 from adjudicator.games.solitaire.common import charts_of
@@ -110,18 +115,7 @@ def standing_instructions(ctx: StepContext, order: Order) -> None:
 
 def answer(ctx: StepContext, order: Order) -> None:
     """An answer to the open decision request; the interrupted procedure goes on."""
-    pending = ctx.state.get("pending")
-    if not pending:
-        raise IllegalOrder(PROTOCOL_RULE, "there is no open decision to answer",
-                           code="no-decision")
-    if order.get("decision") != pending["id"]:
-        raise IllegalOrder(PROTOCOL_RULE, f"the open decision is {pending['id']}, not "
-                           f"{order.get('decision')!r}", code="wrong-decision")
-    choice = order.get("choice")
-    if choice not in pending["options"]:
-        raise IllegalOrder(pending["rule"], f"{choice!r} is not one of the choices: "
-                           f"{', '.join(pending['options'])}", code="bad-choice")
-    ctx.emit("decision-answered", id=pending["id"], choice=choice)
+    pending, choice = take_answer(ctx, order)
     charts = charts_of(ctx.module)
     context = pending["context"]
     unit = choice.partition(":")[2]
