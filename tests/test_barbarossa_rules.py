@@ -606,3 +606,23 @@ def test_20_4_1_the_thaw_drowns_units_on_the_ice(module: ModuleData, start: Stat
     assert thaw.rejection is None, thaw.rejection
     assert army not in thaw.state["units"] and army in thaw.state["eliminated"]
     assert thaw.state["weather"] == "mud"
+
+
+def test_7_8_2_c_a_retreat_goes_on_until_there_is_room(module: ModuleData,
+                                                       start: State) -> None:
+    from adjudicator.engine.hexgrid import hex_distance
+    from adjudicator.games.barbarossa.battle import retreat_options
+
+    game = Game.of(module)
+    panzer = pieces_of(module, "axis", "group", "armor")[0]
+    armies = pieces_of(module, "soviet", "army", "infantry")
+    corps = pieces_of(module, "soviet", "corps")
+    units = {panzer: "2621", armies[0]: "2620"}
+    for i, label in enumerate(("2520", "2619", "2720")):  # every open hex full (3.0)
+        units[armies[i + 1]] = label
+        units[corps[i]] = label
+    state = {**start, "units": units}
+    options = retreat_options(game, state, armies[0])
+    assert options, "the army should find room further back"
+    here = game.board.hex("2620")
+    assert all(hex_distance(here, game.board.hex(x)) == 2 for x in options)

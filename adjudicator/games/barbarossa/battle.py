@@ -262,8 +262,13 @@ def answer_retreat(ctx: StepContext, context: dict[str, Any], choice: str) -> No
     finish_attack(ctx, context)
 
 
+RETREAT_SEARCH = 6  # 7.8.2 C: how far a retreat may go on to find room (ample on this map)
+
+
 def retreat_options(game: Game, state: dict[str, Any], unit: str) -> list[str]:
-    """7.8.1-7.8.2 (C: only hexes where the unit ends within the stacking limits)."""
+    """7.8.1-7.8.2: the hexes the unit may end its retreat in. One hex, by priority; where
+    every such hex would overstack it, it retreats additional hexes, the minimum
+    necessary, through hexes it may retreat into (7.8.2 C); none: eliminated."""
     piece = game.pieces[unit]
     here = game.board.hex(state["units"][unit])
     zones = enemy_zones(game, state, piece.side)
@@ -274,16 +279,29 @@ def retreat_options(game: Game, state: dict[str, Any], unit: str) -> list[str]:
         or game.charts.enter_cost(game.board.terrain[b], piece.armor, state["weather"],
                                   water=game.water.get(b)) is None,
         zones.occupied, zones.any, friendly)
-    hexes = retreat_hexes(game.board, here, terrain,
-                          german_armor=piece.armor and piece.nationality == "german")
-    legal = []
-    for h in hexes:
+    german_armor = piece.armor and piece.nationality == "german"
+
+    def room(h: Hex) -> bool:
         label = game.board.label(h)
         stack = [Stacked(u, game.pieces[u].size) for u, x in state["units"].items()
                  if x == label] + [Stacked(unit, piece.size)]
-        if stacking_problem(piece.side, stack, fortification=h in game.fortifications) is None:
-            legal.append(label)
-    return legal
+        return stacking_problem(piece.side, stack,
+                                fortification=h in game.fortifications) is None
+
+    frontier = retreat_hexes(game.board, here, terrain, german_armor=german_armor)
+    seen = {here, *frontier}
+    for _ in range(RETREAT_SEARCH):
+        fits = [h for h in frontier if room(h)]
+        if fits or not frontier:
+            return [game.board.label(h) for h in fits]
+        further = []
+        for h in frontier:
+            for nxt in retreat_hexes(game.board, h, terrain, german_armor=german_armor):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    further.append(nxt)
+        frontier = sorted(further)
+    return []
 
 
 def finish_attack(ctx: StepContext, context: dict[str, Any]) -> None:
