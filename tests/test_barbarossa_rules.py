@@ -626,3 +626,23 @@ def test_7_8_2_c_a_retreat_goes_on_until_there_is_room(module: ModuleData,
     assert options, "the army should find room further back"
     here = game.board.hex("2620")
     assert all(hex_distance(here, game.board.hex(x)) == 2 for x in options)
+
+
+def test_14_1_2_2_example_no_room_at_kalinin(module: ModuleData, start: State) -> None:
+    """An infantry army and a tank corps at Kalinin: no reinforcement may be placed
+    there (the stacking limits, 14.1.2.2 E)."""
+    game = Game.of(module)
+    kalinin = next(game.board.label(h) for h, name in game.city_names.items()
+                   if name == "Kalinin")
+    army = pieces_of(module, "soviet", "army", "infantry")[0]
+    tank = pieces_of(module, "soviet", "corps", "armor")[0]
+    arriving = next(u for u in start["arriving"]["2"] if game.pieces[u].side == "soviet")
+    units = {u: x for u, x in start["units"].items() if u not in (army, tank)}
+    state = {**start, "turn": 2, "player": "soviet", "segment": "first", "phase": "movement",
+             "units": {**units, army: kalinin, tank: kalinin},
+             "arriving": {"2": [arriving]}}
+    placed = step(module, state, ("enter", {"unit": arriving, "hex": kalinin}), side="soviet")
+    assert placed.rejection is not None and placed.rejection.rule == "14.1.2.2 E"
+    empty = {**state, "units": units}
+    fine = step(module, empty, ("enter", {"unit": arriving, "hex": kalinin}), side="soviet")
+    assert fine.rejection is None, fine.rejection
