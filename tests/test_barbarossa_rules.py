@@ -646,3 +646,22 @@ def test_14_1_2_2_example_no_room_at_kalinin(module: ModuleData, start: State) -
     empty = {**state, "units": units}
     fine = step(module, empty, ("enter", {"unit": arriving, "hex": kalinin}), side="soviet")
     assert fine.rejection is None, fine.rejection
+
+
+def test_14_1_1_b_entering_costs_the_entry_hex(
+        module: ModuleData, start: State) -> None:
+    from adjudicator.games.barbarossa.arrivals import entry_hexes
+
+    game = Game.of(module)
+    state = {**first_movement(module, start), "turn": 2}
+    state["arriving"] = {"2": ["GER-XXX-14Pz"]}
+    entry = entry_hexes(game, state, "GER-XXX-14Pz")[0]
+    label = game.board.label(entry)
+    entered = step(module, state, ("enter", {"unit": "GER-XXX-14Pz", "hex": label}))
+    assert entered.rejection is None, entered.rejection
+    entry_cost = game.charts.enter_cost(game.board.terrain[entry], True, "clear")
+    assert entered.state["entry_mps"] == {"GER-XXX-14Pz": entry_cost}
+    # the move that follows has its MA less the entry hex (5.0 D)
+    piece = game.pieces["GER-XXX-14Pz"]
+    assert movement_allowance(piece, entered.state) - entered.state["entry_mps"][
+        "GER-XXX-14Pz"] == piece.movement - entry_cost

@@ -211,7 +211,15 @@ def enter(ctx: StepContext, order: Order) -> None:
                                fortification=where in game.fortifications)
     if problem:
         raise IllegalOrder("14.1.2.2 E", f"{label}: {problem}", code="overstacked")
-    ctx.emit("unit-entered", unit=unit, hex=label, turn=str(state["turn"]))
+    # 14.1.1 B, 14.1.2.1 B: entering from a map edge costs the hex's MPs (a major city
+    # costs nothing, 14.1.2.2 C); the unit moves on with the rest, or by rail from a
+    # supply source, counted against the rail capacity (14.1.1 C-D, 14.1.2.1 C)
+    edge = piece.side == "axis" or where in [h for h, kind in game.supply.items()
+                                             if kind == "soviet"]
+    cost = game.charts.enter_cost(game.board.terrain[where], piece.armor, state["weather"],
+                                  water=game.water.get(where), special=piece.special) \
+        if edge and piece.deploy != "1:Od" else 0
+    ctx.emit("unit-entered", unit=unit, hex=label, turn=str(state["turn"]), mps=cost or 0)
 
 
 def missing_reinforcements(ctx: StepContext) -> None:

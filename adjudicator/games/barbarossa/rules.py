@@ -219,9 +219,9 @@ def move(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder("5.0 C", str(exc), code="bad-path") from None
     here = game.board.hex(state["units"][unit_id])
     zones = enemy_zones(game, state, piece.side)
+    allowance = movement_allowance(piece, state) - state.get("entry_mps", {}).get(unit_id, 0)
     steps = check_move(game.board, Unit(unit_id, piece.side, here, piece.armor), path,
-                       movement_allowance(piece, state), terrain_costs(game, state["weather"]),
-                       zones)
+                       allowance, terrain_costs(game, state["weather"]), zones)
     for a, b in zip(path, path[1:], strict=False):
         check_hungary(state["turn"], game.country.get(b, ""))
         if piece.nationality == "finnish" and state["turn"] == 1 \
@@ -280,6 +280,7 @@ ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
 
 def _phase_ended(state: State, event: Event) -> None:
     state["segment"], state["phase"] = event["segment"], event["phase"]
+    state.pop("entry_mps", None)
     if event["phase"] == "movement":
         state["moved"] = []
     state["attacked_by"], state["attacked_hexes"], state["retreated"] = [], [], []
@@ -378,6 +379,8 @@ def _unit_replaced(state: State, event: Event) -> None:
 def _unit_entered(state: State, event: Event) -> None:
     state["arriving"][event["turn"]].remove(event["unit"])
     state["units"][event["unit"]] = event["hex"]
+    if event.data.get("mps"):
+        state.setdefault("entry_mps", {})[event["unit"]] = event["mps"]
 
 
 def _supply_traced(state: State, event: Event) -> None:
