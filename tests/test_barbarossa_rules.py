@@ -665,3 +665,57 @@ def test_14_1_1_b_entering_costs_the_entry_hex(
     piece = game.pieces["GER-XXX-14Pz"]
     assert movement_allowance(piece, entered.state) - entered.state["entry_mps"][
         "GER-XXX-14Pz"] == piece.movement - entry_cost
+
+
+# -- 20.6 Axis free deployment ---------------------------------------------------------
+
+def test_20_6_2_german_units_deploy_anywhere_in_greater_germany(module: ModuleData) -> None:
+    game = Game.of(module)
+    state = RULES.initial_state(module, "campaign", {"free-deployment": "yes"})
+    assert (state["player"], state["segment"]) == ("axis", "deployment")
+    unit = next(u for u, x in sorted(state["units"].items())
+                if game.pieces[u].nationality == "german" and game.pieces[u].size == "corps"
+                and game.country[game.board.hex(x)] == "germany")
+    empty = next(game.board.label(h) for h in sorted(game.board)
+                 if game.country[h] == "germany" and game.board.terrain[h] == "clear"
+                 and game.board.label(h) not in state["units"].values())
+    moved = step(module, state, ("deploy", {"unit": unit, "hex": empty}), end())
+    assert moved.rejection is None, moved.rejection
+    assert moved.state["units"][unit] == empty
+    assert (moved.state["segment"], moved.state["phase"]) == ("air", "air")
+    assert not [e for e in moved.events if e.kind == "roll"]  # no panzer corps in Romania
+    wrong = step(module, state, ("deploy", {"unit": unit, "hex": "1808"}))
+    assert wrong.rejection is not None and wrong.rejection.rule == "20.6.2"
+
+
+def test_20_6_3_b_and_20_6_4_the_panzer_corps_in_romania(module: ModuleData) -> None:
+    game = Game.of(module)
+    state = RULES.initial_state(module, "campaign", {"free-deployment": "yes"})
+    corps = next(u for u, x in sorted(state["units"].items())
+                 if game.pieces[u].nationality == "german"
+                 and game.country[game.board.hex(x)] == "romania")
+    where = state["units"][corps]
+    swapped = step(module, state, ("deploy", {"unit": "GER-XXX-14Pz", "hex": where,
+                                              "replaces": corps}), end())
+    assert swapped.rejection is None, swapped.rejection
+    assert swapped.state["units"]["GER-XXX-14Pz"] == where
+    assert corps in swapped.state["arriving"]["1"]  # a Turn 1 reinforcement instead
+    roll = next(e for e in swapped.events if e.kind == "roll")
+    detected = roll["value"] >= 4
+    assert swapped.state["player"] == ("soviet" if detected else "axis")
+    if detected:  # 20.6.4 B: units on or south of the Kiev row may be redeployed
+        south = next(u for u, x in sorted(swapped.state["units"].items())
+                     if game.pieces[u].side == "soviet" and int(x[:2]) >= 25)
+        north = next(u for u, x in sorted(swapped.state["units"].items())
+                     if game.pieces[u].side == "soviet" and int(x[:2]) < 25)
+        refused = step(module, swapped.state, ("deploy", {"unit": north, "hex": "2519"}),
+                       side="soviet")
+        assert refused.rejection is not None and refused.rejection.rule == "20.6.4 B"
+        target = next(game.board.label(h) for h in sorted(game.board)
+                      if game.country[h] == "soviet" and int(game.board.label(h)[:2]) >= 25
+                      and game.board.terrain[h] == "clear"
+                      and game.board.label(h) not in swapped.state["units"].values())
+        done = step(module, swapped.state, ("deploy", {"unit": south, "hex": target}),
+                    end(), side="soviet")
+        assert done.rejection is None, done.rejection
+        assert (done.state["player"], done.state["segment"]) == ("axis", "air")

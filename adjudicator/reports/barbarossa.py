@@ -33,7 +33,7 @@ GRAY_GREEN, GOLD_BROWN = "#9aa583", "#c9955a"
 AXIS_HELD, SOVIET_HELD = "#7d8a66", "#b5562f"
 SIDE_NAMES = {"axis": "German", "soviet": "Soviet"}
 SEGMENTS = {"air": "Air Segment", "first": "First Ground Segment",
-            "second": "Second Ground Segment"}
+            "second": "Second Ground Segment", "deployment": "set-up (20.6)"}
 SYMBOLS = {"armor": "armor", "infantry": "infantry", "mountain": "mountain",
            "shock": "infantry"}
 ECHELONS = {"corps": "corps", "group": "army", "army": "army"}
@@ -68,7 +68,7 @@ def phase_words(state: dict[str, Any]) -> str:
         return "game over"
     side = SIDE_NAMES.get(state["player"], state["player"])
     segment = SEGMENTS.get(state["segment"], state["segment"])
-    phase = "" if state["phase"] == "air" else f", {state['phase']} phase"
+    phase = "" if state["phase"] in ("air", "deployment") else f", {state['phase']} phase"
     return f"{side} player turn, {segment}{phase}"
 
 
@@ -119,6 +119,11 @@ class BarbarossaReporter:
                     f"{e['path'][-1]}", "5.4")
             elif kind == "unit-entered":
                 say("move", f"{name[e['unit']]} enters play at {e['hex']}", "14.1")
+            elif kind == "unit-deployed":
+                say("move", f"{name[e['unit']]} is deployed at {e['to']}", "20.6")
+            elif kind == "unit-withdrawn":
+                say("move", f"{name[e['unit']]} leaves the set-up: it arrives on Turn "
+                    f"{e['turn']} instead", "20.6.3 B")
             elif kind == "unit-replaced":
                 say("move", f"{name[e['unit']]} returns as a replacement at {e['hex']}",
                     "14.2")

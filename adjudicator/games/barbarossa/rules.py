@@ -3,8 +3,8 @@ sequence of play (2.0, 17.1.1) with supply traced at each Ground Segment (8.0 B)
 surrender at the end of a turn (16.0); orders: `move` (5.0-6.2, 13.x), `rail` (5.4),
 `enter` (14.1, 17.1.5), `replace` (14.2), `negate` (10.4), `attack` (7.0, 9.1,
 10.2), `partisans` (20.2), `bomb-rail` (20.3), `air-supply` (20.5), `answer` and
-`standing` (DESIGN §4), `end-phase`; victory at the end (18.0, 20.4.4). Still to
-come: the optional rules 20.1 (naval) and 20.6 (free deployment).
+`standing` (DESIGN §4), `deploy` (20.6), `end-phase`; victory at the end (18.0,
+20.4.4). Still to come: the optional rule 20.1 (the Soviet fleets).
 
 `apply` is the only place state changes; order handlers emit events.
 """
@@ -29,7 +29,7 @@ from adjudicator.engine.step import (
     take_answer,
 )
 from adjudicator.errors import IllegalOrder, InvalidInput
-from adjudicator.games.barbarossa import arrivals, battle, setup, victory
+from adjudicator.games.barbarossa import arrivals, battle, deployment, setup, victory
 from adjudicator.games.barbarossa.game import Game, Piece, control_of, enemy_zones, zoc_control
 from adjudicator.games.barbarossa.ground import Stacked, check_stacking
 from adjudicator.games.barbarossa.strategic import check_hungary
@@ -117,6 +117,8 @@ def phases_of(turn: int) -> tuple[tuple[str, str], ...]:
 
 
 def remaining_phases(state: State) -> int:
+    if state["segment"] == "deployment":
+        return 1
     phases = phases_of(state["turn"])
     return len(phases) - phases.index((state["segment"], state["phase"]))
 
@@ -125,6 +127,9 @@ def end_phase(ctx: StepContext, order: Order) -> None:
     """2.0 E: all activity in sequence; ending a Movement Phase checks stacking (3.0 B:
     the limits hold in every Combat Phase)."""
     state = ctx.state
+    if state["segment"] == "deployment":  # 20.6
+        deployment.end_deployment(ctx)
+        return
     if (state["segment"], state["phase"]) == ("first", "movement"):
         arrivals.missing_reinforcements(ctx)
     if state["phase"] == "movement":
@@ -271,6 +276,7 @@ ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
     "partisans": arrivals.partisans,
     "bomb-rail": arrivals.bomb_rail,
     "air-supply": arrivals.air_supply,
+    "deploy": deployment.deploy,
     "answer": answer,
     "standing": standing,
 }
@@ -279,6 +285,7 @@ ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
 # -- events: the only code that changes 1941 state -----------------------------------------
 
 def _phase_ended(state: State, event: Event) -> None:
+    state["player"] = event["player"]
     state["segment"], state["phase"] = event["segment"], event["phase"]
     state.pop("entry_mps", None)
     if event["phase"] == "movement":
@@ -331,6 +338,12 @@ def _unit_eliminated(state: State, event: Event) -> None:
         if event["unit"] in waiting:
             waiting.remove(event["unit"])
     state["eliminated"] = sorted({*state["eliminated"], event["unit"]})
+
+
+def _unit_withdrawn(state: State, event: Event) -> None:
+    del state["units"][event["unit"]]
+    state["arriving"].setdefault(event["turn"], []).append(event["unit"])
+    state["arriving"][event["turn"]].sort()
 
 
 def _unit_relocated(state: State, event: Event) -> None:
@@ -404,6 +417,8 @@ EVENT_HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "unit-eliminated": _unit_eliminated,
     "unit-retreated": _unit_retreated,
     "unit-advanced": _unit_relocated,
+    "unit-deployed": _unit_relocated,
+    "unit-withdrawn": _unit_withdrawn,
     "standing-set": _standing_set,
     "supply-traced": _supply_traced,
     "air-negated": _air_negated,

@@ -20,7 +20,7 @@ from adjudicator.games.barbarossa.charts import Charts
 M = f"{{{MODULE_NS}}}"
 FIRST_PHASE = ("axis", "air", "air")  # 2.0: the German player turn, its Air Segment
 # the optional rules (20.x) whose procedures are not written yet: refused, not ignored
-NOT_YET = {"naval": "20.1", "free-deployment": "20.6"}
+NOT_YET = {"naval": "20.1"}
 
 
 def options_of(module: ModuleData, options: dict[str, str]) -> dict[str, str]:
@@ -60,6 +60,8 @@ def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]
             turn = code.split(":")[0]
             arriving.setdefault(turn, []).append(piece.get("id"))
     side, segment, phase = FIRST_PHASE
+    if options.get("free-deployment") == "yes":  # 20.6: the German deploys first
+        segment, phase = "deployment", "deployment"
     turn = int(scenario.get("start"))
     record = Charts.of(module).turn(turn)
     state: dict[str, Any] = {
