@@ -9,11 +9,12 @@ import pytest
 from lxml import etree
 
 from adjudicator.engine.dice import DiceStream
-from adjudicator.engine.module import ModuleData, load_module
+from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State, copy_state
 from adjudicator.engine.step import StepResult, run_step
 from adjudicator.errors import IllegalOrder
+from adjudicator.games import get_game
 from adjudicator.games.barbarossa.rules import BarbarossaRules, Game, movement_allowance
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "barbarossa" / "data"
@@ -22,10 +23,7 @@ RULES = BarbarossaRules()
 
 @pytest.fixture(scope="module")
 def module() -> ModuleData:
-    schema = etree.RelaxNG(file=str(DATA / "module.rng"))
-    module = load_module((DATA / "module.xml").read_bytes(), schema, expected_game="barbarossa")
-    RULES.check_module(module)
-    return module
+    return get_game("barbarossa").bundled_module
 
 
 @pytest.fixture

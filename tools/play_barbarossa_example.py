@@ -21,7 +21,6 @@ import argparse
 import hashlib
 import json
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,9 @@ from adjudicator.games.barbarossa.arrivals import entry_hexes
 from adjudicator.games.barbarossa.game import Game
 from adjudicator.referee.gamedir import load_game
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from play_example import pbem  # noqa: E402  (the CLI runner the solitaire example uses)
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "barbarossa"
 TEST_SEED = hashlib.sha256(b"1941 Operation Barbarossa example game").hexdigest()
@@ -42,15 +44,6 @@ LAST_TURN = 2  # the example stops when Turn 3 begins
 MAX_STEPS = 120
 MOVES_PER_PHASE = 8
 KEYS = {"axis": "german", "soviet": "soviet"}
-
-
-def pbem(*args: str, ok: tuple[int, ...] = (0,)) -> str:
-    exe = Path(sys.executable).with_name("pbem")
-    done = subprocess.run([str(exe) if exe.exists() else "pbem", *args], capture_output=True,
-                          text=True, check=False)
-    if done.returncode not in ok:
-        sys.exit(f"pbem {' '.join(args)} failed ({done.returncode}):\n{done.stdout}{done.stderr}")
-    return done.stdout + done.stderr
 
 
 class Planner:

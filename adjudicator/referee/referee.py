@@ -50,8 +50,20 @@ class Adjudication:
     seq: int
     entry: dict[str, Any]
     archived: str  # where the raw bytes are kept (a file, a database row)
+    before: Game  # the game the file was adjudicated against
     result: StepResult | None = None
     error: PbemError | None = None
+
+    @property
+    def acting_side(self) -> str | None:
+        """The side the game waits for now (None when it is over)."""
+        if self.result is None:
+            return self.before.acting_side
+        return self.before.package.rules.acting_side(self.result.state)
+
+    @property
+    def next_seq(self) -> int:
+        return self.seq + 1 if self.kind == "step" else self.seq
 
 
 def create_game(
@@ -139,7 +151,7 @@ def adjudicate_in(store: GameStore, raw: bytes) -> Adjudication:
     except PbemError as error:
         entry = refused_entry(game, raw, error, key)
         store.append(entry)
-        return Adjudication("refused", game.next_seq, entry, archived, error=error)
+        return Adjudication("refused", game.next_seq, entry, archived, game, error=error)
 
     return _run_step(store, game, raw, submission, key, archived)
 
@@ -195,7 +207,7 @@ def _run_step(store: GameStore, game: Game, raw: bytes, submission: Submission,
                                      submission.envelope.entropy, seed, result,
                                      commitment(next_seed)), **(extra or {})}, key)
     store.append(entry)
-    return Adjudication("step", seq, entry, archived, result=result)
+    return Adjudication("step", seq, entry, archived, game, result=result)
 
 
 def step_entry(game: Game, raw: bytes, fp: str, entropy: bytes, seed: bytes,

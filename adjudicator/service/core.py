@@ -445,7 +445,7 @@ class Service(ServiceQueries, ServiceAdmin):
                     game_id=game_id, side=p.side, name=p.name, email=p.email,
                     timezone=p.timezone, fingerprint=fingerprint(load_public_key(p.public_key)),
                     link_token_sha256=token_digest(tokens[p.side])))
-            self._after_step(conn, created, seq=0)
+            self._after_step(conn, created, 0, created.acting_side, created.next_seq)
             self._log(conn, game_id, f"game created: {package.title}, scenario {scenario}, "
                       f"deadline {deadline_hours} h, missed deadline: {policy}")
             for p in roster:
@@ -554,19 +554,20 @@ class Service(ServiceQueries, ServiceAdmin):
                              sender: str | None, game_id: str,
                              adjudication: Adjudication) -> Verdict:
         entry = adjudication.entry
-        game = self.load(game_id, conn)
         if adjudication.kind == "refused":
             reason = entry["reason"]["message"]
             verdict = self._record(conn, raw, digest, channel, sender, "refused", game_id,
                                    None, claimed_side(raw),
                                    f"Your file for game {game_id} was not adjudicated: "
-                                   f"{reason}\nThe game still waits for step {game.next_seq}.")
+                                   f"{reason}\nThe game still waits for step "
+                                   f"{adjudication.next_seq}.")
             self._notify_refusal(conn, verdict, sender, channel)
             return verdict
         seq = adjudication.seq
         verdict = self._record(conn, raw, digest, channel, sender, str(entry["outcome"]),
-                               game_id, seq, str(entry["side"]), step_answer(game, entry))
-        self._after_step(conn, game, seq)
+                               game_id, seq, str(entry["side"]), step_answer(adjudication))
+        self._after_step(conn, adjudication.before, seq, adjudication.acting_side,
+                         adjudication.next_seq)
         for player in conn.execute(select(players).where(players.c.game_id == game_id)):
             self._queue(conn, player.email, f"[pbem] {game_id} step {seq}: {verdict.outcome}",
                         verdict.text, game_id, seq, player.side)
@@ -596,16 +597,17 @@ class Service(ServiceQueries, ServiceAdmin):
                 f"came from {sender or 'an unknown sender'}.")
             self._queue(conn, to, subject, verdict.text + note, None, None, None)
 
-    def _after_step(self, conn: Connection, game: Game, seq: int) -> None:
-        """Reports to render for every side, and the game's new position in the queue."""
+    def _after_step(self, conn: Connection, game: Game, seq: int, acting: str | None,
+                    next_seq: int) -> None:
+        """Reports to render for every side, and the game's new position in the queue:
+        `acting` plays step `next_seq` (the caller knows them without a replay)."""
         for side in game.package.rules.sides:
             conn.execute(insert(reports).values(game_id=game.game_id, seq=seq, side=side))
-        acting = game.acting_side
         row = conn.execute(select(games.c.deadline_hours, games.c.status)
                            .where(games.c.id == game.game_id)).one()
         deadline = self.now() + timedelta(hours=row.deadline_hours) if acting else None
         conn.execute(update(games).where(games.c.id == game.game_id).values(
-            next_seq=game.next_seq, acting_side=acting, deadline_at=deadline, reminded_at=None,
+            next_seq=next_seq, acting_side=acting, deadline_at=deadline, reminded_at=None,
             status=row.status if acting else "over"))
 
     def _queue(self, conn: Connection, to: str, subject: str, text: str,
@@ -636,28 +638,29 @@ def claimed_side(raw: bytes) -> str | None:
         return None
 
 
-def step_answer(game: Game, entry: dict[str, Any]) -> str:
+def step_answer(adjudication: Adjudication) -> str:
     """The verdict of an adjudicated step in plain words."""
+    entry, game_id = adjudication.entry, adjudication.before.game_id
     seq, applied = entry["seq"], entry["orders_applied"]
     lines = []
     if entry["outcome"] == "rejected":
         r = entry["rejection"]
-        lines.append(f"Step {seq} of game {game.game_id} is adjudicated: the orders before "
+        lines.append(f"Step {seq} of game {game_id} is adjudicated: the orders before "
                      f"order {r['index']} were carried out ({applied}); order {r['index']} "
                      f"(line {r['line']}) is refused under rule {r['rule']}: {r['message']} "
                      "The orders after it were not carried out.")
     elif entry["outcome"] == "decision":
         d = entry["decision"]
-        lines.append(f"Step {seq} of game {game.game_id} is adjudicated up to a decision: "
+        lines.append(f"Step {seq} of game {game_id} is adjudicated up to a decision: "
                      f"{d['side']} must answer decision {d['id']} ({d['kind']}, rule "
                      f"{d['rule']}); {applied} orders were carried out before it.")
     else:
-        lines.append(f"Step {seq} of game {game.game_id} is adjudicated: all {applied} orders "
+        lines.append(f"Step {seq} of game {game_id} is adjudicated: all {applied} orders "
                      "were carried out.")
     rolls = sum(1 for e in entry["events"] if e["kind"] == "roll")
     lines.append(f"Dice: {rolls} rolls from the seed committed as {entry['commit'][:16]}..., "
                  f"revealed as {entry['server_seed']}.")
-    side = game.acting_side
-    lines.append(f"The game now waits for {side} (step {game.next_seq})." if side
+    side = adjudication.acting_side
+    lines.append(f"The game now waits for {side} (step {adjudication.next_seq})." if side
                  else "The game is over.")
     return "\n".join(lines)

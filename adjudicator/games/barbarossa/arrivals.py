@@ -10,13 +10,11 @@ from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder
 from adjudicator.games.barbarossa.combat import negate_air
-from adjudicator.games.barbarossa.game import Game, control_of, enemy_zones
+from adjudicator.games.barbarossa.game import Game, control_of, enemy_zones, other_side
 from adjudicator.games.barbarossa.ground import (
-    Stacked,
     SupplyMap,
     in_supply,
     rail_supplied,
-    stacking_problem,
 )
 from adjudicator.games.barbarossa.strategic import (
     Eliminated,
@@ -25,13 +23,6 @@ from adjudicator.games.barbarossa.strategic import (
     check_replacements,
 )
 from adjudicator.games.barbarossa.supply import supply_map
-
-LAST_ROW = 28  # 1.1: the west map edge (MAP-README: "west: row 28")
-FIRST_ROW = 1  # the east map edge
-
-
-def other(side: str) -> str:
-    return "soviet" if side == "axis" else "axis"
 
 
 def negate(ctx: StepContext, order: Order) -> None:
@@ -46,8 +37,8 @@ def negate(ctx: StepContext, order: Order) -> None:
     except ValueError:
         raise IllegalOrder("10.4", "points is a number of air points", code="bad-points") \
             from None
-    mine, theirs = negate_air(state["air"][side], state["air"][other(side)], points)
-    ctx.emit("air-negated", side=side, points=points, left={side: mine, other(side): theirs})
+    mine, theirs = negate_air(state["air"][side], state["air"][other_side(side)], points)
+    ctx.emit("air-negated", side=side, points=points, left={side: mine, other_side(side): theirs})
 
 
 def option(state: State, name: str) -> bool:
@@ -161,10 +152,11 @@ def entry_hexes(game: Game, state: State, unit: str) -> list[Hex]:
     occupied = {game.board.hex(x) for u, x in state["units"].items()
                 if game.pieces[u].side != side}
     if piece.deploy == "1:Od":  # 17.1.5 A
-        odessa = next(h for h, name in game.city_names.items() if name == "Odessa")
+        odessa = game.city("Odessa")
         return [odessa] if control_of(game, state, odessa) == "soviet" else []
-    if side == "axis":  # 14.1.1 A: friendly clear or rough hexes of the west edge
-        return [h for h in game.board if game.board.grid.to_offset(h)[1] == LAST_ROW
+    if side == "axis":  # 14.1.1 A: friendly clear or rough hexes of the west edge (1.1)
+        west_edge = max(game.board.grid.to_offset(h)[1] for h in game.board)
+        return [h for h in game.board if game.board.grid.to_offset(h)[1] == west_edge
                 and game.board.terrain[h] in ("clear", "rough")
                 and control_of(game, state, h) == "axis" and h not in occupied]
     sources = [h for h, kind in game.supply.items() if kind == "soviet"
@@ -206,9 +198,7 @@ def enter(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder(rule, f"{piece.name} may not enter at {game.board.label(where)}",
                            code="bad-entry")
     label = game.board.label(where)
-    stack = [Stacked(u, game.pieces[u].size) for u, x in state["units"].items() if x == label]
-    problem = stacking_problem(piece.side, [*stack, Stacked(unit, piece.size)],
-                               fortification=where in game.fortifications)
+    problem = game.stacking_problem_with(state, unit, where)
     if problem:
         raise IllegalOrder("14.1.2.2 E", f"{label}: {problem}", code="overstacked")
     # 14.1.1 B, 14.1.2.1 B: entering from a map edge costs the hex's MPs (a major city
@@ -265,7 +255,7 @@ def replace(ctx: StepContext, order: Order) -> None:
     taken = [*state.get("replaced", []), unit]
     check_replacements(
         [Eliminated(u, game.pieces[u].attack, replacement_kind(game, u)) for u in taken],
-        moscow_lost=control_of(game, state, game.board.hex("1808")) == "axis",
+        moscow_lost=control_of(game, state, game.city("Moscow")) == "axis",
         year_1942=state["turn"] >= 8)
     try:
         where = game.board.hex(order.get("hex"))
@@ -279,9 +269,7 @@ def replace(ctx: StepContext, order: Order) -> None:
                            f"the east edge ({allowed}), not {game.board.label(where)}",
                            code="bad-entry")
     label = game.board.label(where)
-    stack = [Stacked(u, game.pieces[u].size) for u, x in state["units"].items() if x == label]
-    problem = stacking_problem("soviet", [*stack, Stacked(unit, piece.size)],
-                               fortification=False)
+    problem = game.stacking_problem_with(state, unit, where)
     if problem:
         raise IllegalOrder("3.0", f"{label}: {problem}", code="overstacked")
     ctx.emit("unit-replaced", unit=unit, hex=label)

@@ -26,13 +26,9 @@ from adjudicator.games.barbarossa.combat import (
     exchange_candidates,
     total_strength,
 )
-from adjudicator.games.barbarossa.game import Game, enemy_zones
-from adjudicator.games.barbarossa.ground import RetreatMap, Stacked, retreat_hexes, stacking_problem
+from adjudicator.games.barbarossa.game import Game, control_of, enemy_zones, other_side
+from adjudicator.games.barbarossa.ground import RetreatMap, retreat_hexes
 from adjudicator.games.barbarossa.strategic import check_finnish_attack
-
-
-def other(side: str) -> str:
-    return "soviet" if side == "axis" else "axis"
 
 
 def attack(ctx: StepContext, order: Order) -> None:
@@ -75,7 +71,7 @@ def attack(ctx: StepContext, order: Order) -> None:
                               and game.country.get(target) == "soviet" for u in finns),
             target=label, target_limit=game.finnish_limit.get(target, ""),
             german_attacking=any(game.pieces[u].nationality == "german" for u in attackers),
-            leningrad_axis=state["control"].get("0712") == "axis")
+            leningrad_axis=control_of(game, state, game.city("Leningrad")) == "axis")
     try:
         air = int(order.get("air", "0") or 0)
     except ValueError:
@@ -97,7 +93,7 @@ def attack(ctx: StepContext, order: Order) -> None:
 def defensive_air(ctx: StepContext, context: dict[str, Any]) -> None:
     """10.2 B-C: after the attacker's air points, the defender allocates its own: by
     standing instruction, or asked."""
-    defender = other(ctx.state["player"])
+    defender = other_side(ctx.state["player"])
     available = ctx.state["air"][defender]
     standing = ctx.state.get("standing", {}).get(defender, {})
     if available and "defensive-air" not in standing:
@@ -274,19 +270,12 @@ def retreat_options(game: Game, state: dict[str, Any], unit: str) -> list[str]:
     zones = enemy_zones(game, state, piece.side)
     friendly = frozenset(game.board.hex(x) for u, x in state["units"].items()
                          if game.pieces[u].side == piece.side and u != unit)
-    terrain = RetreatMap(lambda a, b: game.charts.cross_cost(
-        game.board.features(a, b), piece.armor, state["weather"]) is None
-        or game.charts.enter_cost(game.board.terrain[b], piece.armor, state["weather"],
-                                  water=game.water.get(b)) is None,
-        zones.occupied, zones.any, friendly)
+    terrain = RetreatMap(lambda a, b: game.impassable(a, b, piece.armor, state["weather"]),
+                         zones.occupied, zones.any, friendly)
     german_armor = piece.armor and piece.nationality == "german"
 
     def room(h: Hex) -> bool:
-        label = game.board.label(h)
-        stack = [Stacked(u, game.pieces[u].size) for u, x in state["units"].items()
-                 if x == label] + [Stacked(unit, piece.size)]
-        return stacking_problem(piece.side, stack,
-                                fortification=h in game.fortifications) is None
+        return game.stacking_problem_with(state, unit, h) is None
 
     frontier = retreat_hexes(game.board, here, terrain, german_armor=german_armor)
     seen = {here, *frontier}

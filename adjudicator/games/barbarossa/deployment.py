@@ -11,9 +11,7 @@ from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder
 from adjudicator.games.barbarossa.game import Game
-from adjudicator.games.barbarossa.ground import Stacked, check_stacking
 
-KIEV_ROW = 25  # MAP-README: Kiev is 2519; "on or south of its hex row" = columns 25 on
 DETECTED = 4  # 20.6.4 B: a roll of 4-6 detects the panzer corps
 
 
@@ -31,11 +29,13 @@ def check_deploy(game: Game, state: State, unit: str, label: str) -> None:
     if game.board.terrain[where] in ("sea", "lake"):
         raise IllegalOrder("20.6", f"{label} is water", code="bad-hex")
     if state["phase"] == "redeployment":
+        # 20.6.4 B: "on or south of the Kiev hex row": the columns from Kiev's (2519) on
+        kiev_row = column(game.board.label(game.city("Kiev")))
         if piece is None or piece.side != "soviet" or unit not in state["units"] \
-                or column(state["units"][unit]) < KIEV_ROW:
+                or column(state["units"][unit]) < kiev_row:
             raise IllegalOrder("20.6.4 B", f"{unit!r} is not a Soviet unit on or south of "
                                "the Kiev hex row", code="not-redeployable")
-        if game.country[where] != "soviet" or column(label) < KIEV_ROW:
+        if game.country[where] != "soviet" or column(label) < kiev_row:
             raise IllegalOrder("20.6.4 B", f"redeployed units stay on or south of the Kiev "
                                f"hex row in the Soviet Union, not {label}", code="bad-deploy")
         return
@@ -81,13 +81,7 @@ def end_deployment(ctx: StepContext) -> None:
     Romania, the Soviet die roll (20.6.4); the end of a Soviet redeployment."""
     state, game = ctx.state, Game.of(ctx.module)
     side = state["player"]
-    stacks: dict[str, list[Stacked]] = {}
-    for unit, label in sorted(state["units"].items()):
-        if game.pieces[unit].side == side:
-            stacks.setdefault(label, []).append(Stacked(unit, game.pieces[unit].size))
-    for label, units in stacks.items():
-        check_stacking(side, units, label,
-                       fortification=game.board.hex(label) in game.fortifications)
+    game.check_side_stacking(state, side)
     if side == "axis":
         panzers = [u for u, x in state["units"].items() if game.pieces[u].armor
                    and game.pieces[u].nationality == "german"

@@ -11,6 +11,7 @@ from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.state import State
 from adjudicator.games.barbarossa.charts import Charts
+from adjudicator.games.barbarossa.ground import Stacked, check_stacking, stacking_problem
 from adjudicator.games.barbarossa.zoc import EnemyZones, Unit
 
 
@@ -62,6 +63,35 @@ class Game:
         """4.0 A: the Soviet Union is Soviet at the start, everything else Axis."""
         return "soviet" if self.country.get(h) == "soviet" else "axis"
 
+    def city(self, name: str) -> Hex:
+        """The hex of a named city of the map (Moscow 1808, 14.2.4 B; Leningrad 0712,
+        15.2.2 B; Kiev 2519, 20.6.4; Odessa, 17.1.5)."""
+        return next(h for h, city in self.city_names.items() if city == name)
+
+    def impassable(self, a: Hex, b: Hex, armor: bool, weather: str) -> bool:
+        """5.2, 8.1 B: the Terrain Effects Chart prohibits crossing from a into b."""
+        return (self.charts.cross_cost(self.board.features(a, b), armor, weather) is None
+                or self.charts.enter_cost(self.board.terrain[b], armor, weather,
+                                          water=self.water.get(b)) is None)
+
+    def stacking_problem_with(self, state: State, unit: str, h: Hex) -> str | None:
+        """3.0, 11.0 C: what would be wrong with the stack in `h` if `unit` joined it."""
+        piece, label = self.pieces[unit], self.board.label(h)
+        stack = [Stacked(u, self.pieces[u].size) for u, x in state["units"].items()
+                 if x == label and u != unit]
+        return stacking_problem(piece.side, [*stack, Stacked(unit, piece.size)],
+                                fortification=h in self.fortifications)
+
+    def check_side_stacking(self, state: State, side: str) -> None:
+        """3.0: every stack of `side` is within the limits (11.0 C in fortifications)."""
+        stacks: dict[str, list[Stacked]] = {}
+        for unit, label in sorted(state["units"].items()):
+            if self.pieces[unit].side == side:
+                stacks.setdefault(label, []).append(Stacked(unit, self.pieces[unit].size))
+        for label, units in stacks.items():
+            check_stacking(side, units, label,
+                           fortification=self.board.hex(label) in self.fortifications)
+
 
 @lru_cache(maxsize=8)
 def _game(module: ModuleData) -> Game:
@@ -89,6 +119,10 @@ def _game(module: ModuleData) -> Game:
             limits[h] = el.get("finnish-limit")
     return Game(board, pieces, Charts.of(module), country, water, frozenset(forts), cities,
                 supply, names, limits)
+
+
+def other_side(side: str) -> str:
+    return "soviet" if side == "axis" else "axis"
 
 
 def control_of(game: Game, state: State, h: Hex) -> str:

@@ -31,7 +31,6 @@ from adjudicator.engine.step import (
 from adjudicator.errors import IllegalOrder, InvalidInput
 from adjudicator.games.barbarossa import arrivals, battle, deployment, setup, victory
 from adjudicator.games.barbarossa.game import Game, Piece, control_of, enemy_zones, zoc_control
-from adjudicator.games.barbarossa.ground import Stacked, check_stacking
 from adjudicator.games.barbarossa.strategic import check_hungary
 from adjudicator.games.barbarossa.supply import surrendering, unsupplied
 from adjudicator.games.barbarossa.zoc import Unit, check_move
@@ -164,15 +163,7 @@ def end_phase(ctx: StepContext, order: Order) -> None:
 
 
 def check_phase_stacking(ctx: StepContext) -> None:
-    game = Game.of(ctx.module)
-    side = ctx.state["player"]
-    stacks: dict[str, list[Stacked]] = {}
-    for unit, label in sorted(ctx.state["units"].items()):
-        if game.pieces[unit].side == side:
-            stacks.setdefault(label, []).append(Stacked(unit, game.pieces[unit].size))
-    for label, units in stacks.items():
-        h = game.board.hex(label)
-        check_stacking(side, units, label, fortification=h in game.fortifications)
+    Game.of(ctx.module).check_side_stacking(ctx.state, ctx.state["player"])
 
 
 # -- movement (5.0) ----------------------------------------------------------------------

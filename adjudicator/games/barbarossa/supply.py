@@ -5,6 +5,8 @@ through enemy zones), 11.0 F (fortifications), 13.3 C and 13.5 E (mud and snow).
 
 from __future__ import annotations
 
+import dataclasses
+
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.state import State
 from adjudicator.games.barbarossa.game import Game, control_of, enemy_zones
@@ -25,14 +27,10 @@ def supply_map(game: Game, state: State, side: str, sources: frozenset[Hex]) -> 
                         if game.pieces[u].side == side)
     weather = state["weather"]
 
-    def prohibited(a: Hex, b: Hex) -> bool:  # 8.1 B: what no unit may move across or into
-        return (game.charts.cross_cost(board.features(a, b), False, weather) is None
-                or game.charts.enter_cost(board.terrain[b], False, weather,
-                                          water=game.water.get(b)) is None)
-
     return SupplyMap(
         sources=sources, rail=lambda a, b: "rail" in board.features(a, b),
-        prohibited=prohibited, enemy=zones.occupied, enemy_zoc=zones.any,
+        prohibited=lambda a, b: game.impassable(a, b, False, weather),  # 8.1 B
+        enemy=zones.occupied, enemy_zoc=zones.any,
         friendly_units=friends,
         friendly_territory=frozenset(h for h in board if control_of(game, state, h) == side))
 
@@ -45,6 +43,8 @@ def unsupplied(game: Game, state: State, side: str) -> list[str]:
     railheads = rail_supplied(game.board, terrain)
     finnish_sources = frozenset(h for h, kind in game.supply.items()
                                 if kind == "finnish" and control_of(game, state, h) == side)
+    # 8.2.1 B: the same map traced to the Finnish sources
+    finnish = dataclasses.replace(terrain, sources=finnish_sources)
     finnish_railheads: set[Hex] | None = None
     short = side == "axis" and state["weather"] in ("mud", "snow")
     length = SHORT_SUPPLY_LINE_HEXES if short else SUPPLY_LINE_HEXES
@@ -63,9 +63,7 @@ def unsupplied(game: Game, state: State, side: str) -> list[str]:
             continue
         if piece.nationality == "finnish" and finnish_sources:  # 8.2.1 B, 15.2.5
             if finnish_railheads is None:
-                finnish_railheads = rail_supplied(
-                    game.board, supply_map(game, state, side, finnish_sources))
-            finnish = supply_map(game, state, side, finnish_sources)
+                finnish_railheads = rail_supplied(game.board, finnish)
             if in_supply(game.board, h, finnish, finnish_railheads, length=length):
                 continue
         out.append(unit)
