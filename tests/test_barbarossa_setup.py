@@ -80,8 +80,9 @@ def test_14_1_reinforcements_wait_for_their_turn(module: ModuleData) -> None:
 def test_options_are_the_optional_rules(module: ModuleData) -> None:
     state = scenario_state(module, "winter", {"partisans": "yes"})
     assert state["options"]["partisans"] == "yes" and state["last_turn"] == 10
-    with pytest.raises(ModuleError, match="not available yet"):
-        scenario_state(module, "campaign", {"naval": "yes"})
+    assert scenario_state(module, "campaign", {"naval": "yes"})["options"]["naval"] == "yes"
+    with pytest.raises(ModuleError, match="takes no or yes"):
+        scenario_state(module, "campaign", {"naval": "maybe"})
     with pytest.raises(ModuleError):
         scenario_state(module, "campaign", {"nukes": "yes"})
     with pytest.raises(ModuleError):

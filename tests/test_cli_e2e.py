@@ -32,8 +32,8 @@ def game(tmp_path: Path) -> Path:
     return tmp_path / "g"
 
 
-def template(game: Path, orders: str, out: Path) -> Path:
-    text = pbem("orders", "template", game, "--side", "german").output
+def template(game: Path, orders: str, out: Path, side: str = "german") -> Path:
+    text = pbem("orders", "template", game, "--side", side).output
     text = text.replace("</orders>", orders + "\n</orders>")
     out.write_text(text)
     return out
@@ -239,3 +239,32 @@ def test_reports_and_dice_audit_refuse_bad_arguments(game: Path, tmp_path: Path)
     assert "32 bytes" in pbem("dice", "derive", "--server-seed", "00", "--game", "g", "--seq",
                               "1", "--entropy", "00", code=1).output
     assert "not JSON" in pbem("verify", tmp_path / "alice.pub", code=1).output
+
+
+POSITION_1941 = """<?xml version="1.0" encoding="UTF-8"?>
+<position xmlns="urn:pbem:position:1" game="barbarossa" turn="3" phase="soviet.first.movement">
+  <unit id="SOV-XXXX-7" at="0712"/>
+  <unit id="SOV-XXXX-23" at="0713"/>
+  <unit id="GER-XXX-26" at="0916"/>
+</position>
+"""
+
+
+def test_a_1941_game_from_a_position_file_with_the_baltic_fleet(tmp_path: Path) -> None:
+    """A referee starts a 1941 game at Turn 3 with rule 20.1; the Soviet player sails one
+    army to 0713 and is refused a second back to Leningrad (20.1.1 A); the journal
+    verifies."""
+    for side in ("axis", "soviet"):
+        pbem("keygen", tmp_path / side)
+    (tmp_path / "pos.xml").write_text(POSITION_1941)
+    pbem("new", "barbarossa", "--side", f"axis={tmp_path / 'axis.pub'}", "--side",
+         f"soviet={tmp_path / 'soviet.pub'}", "--option", "naval=yes", "--position",
+         tmp_path / "pos.xml", "-o", tmp_path / "g")
+    assert status(tmp_path / "g")["turn"] == 3
+    orders = template(tmp_path / "g", '  <sea-move unit="SOV-XXXX-7" to="0713"/>\n'
+                      '  <sea-move unit="SOV-XXXX-23" to="0712"/>', tmp_path / "t.xml",
+                      side="soviet")
+    pbem("sign", orders, "--key", tmp_path / "soviet.key")
+    out = pbem("adjudicate", tmp_path / "g", orders, code=None).output
+    assert "20.1.1 A" in out and "already been used" in out
+    assert "OK" in pbem("verify", tmp_path / "g").output

@@ -40,7 +40,9 @@ ECHELONS = {"corps": "corps", "group": "army", "army": "army"}
 RULE_WORDS = {"7.7.1": "attacker eliminated", "7.7.5": "defender eliminated",
               "7.7.6 A": "exchange: defenders eliminated",
               "7.7.6 B": "exchange: the attacker's loss", "7.8.2 B": "no retreat possible",
-              "14.1.3 D": "could not enter", "16.0 A": "surrendered, cut off"}
+              "14.1.3 D": "could not enter", "16.0 A": "surrendered, cut off",
+              "20.1.1 B": "overstacked in 0713 once the Baltic Sea Fleet is neutralized",
+              "20.4.1": "drowned in the thaw"}
 
 
 def designation(piece: Piece) -> str:
@@ -117,6 +119,24 @@ class BarbarossaReporter:
             elif kind == "unit-railed":
                 say("move", f"{name[e['unit']]} moves by rail {e['path'][0]} → "
                     f"{e['path'][-1]}", "5.4")
+            elif kind == "unit-shipped":
+                fleet = game.fleets[e["fleet"]].name
+                say("move", f"The {fleet} carries {name[e['unit']]} {e['path'][0]} → "
+                    f"{e['path'][-1]}", e["rule"])
+            elif kind == "fleet-neutralized":
+                how = f"by {e['points']} German air points" if e["points"] else \
+                    "by German control"
+                say("air" if e["points"] else "move", f"The {game.fleets[e['fleet']].name} is "
+                    f"neutralized {how} for the rest of the game", e["rule"])
+            elif kind == "partisans-declared":
+                say("move", f"Soviet partisans cut the Axis rail capacity to one corps on Turn "
+                    f"{e['turn']}", "20.2")
+            elif kind == "rail-bombed":
+                say("air", f"German air bombs Soviet railroads with {e['points']} air points: "
+                    f"the Soviet rail capacity drops by {2 * e['points']}", "20.3")
+            elif kind == "air-supplied":
+                say("air", f"{name[e['unit']]} is supplied by air ({e['points']} air points)",
+                    "20.5")
             elif kind == "unit-entered":
                 say("move", f"{name[e['unit']]} enters play at {e['hex']}", "14.1")
             elif kind == "unit-deployed":
@@ -136,7 +156,10 @@ class BarbarossaReporter:
                 units = ", ".join(name[u] for u in e["attackers"])
                 held = ", ".join(name[u] for u in e["defenders"])
                 say("combat", f"{units} attack {e['hex']} ({held})"
-                    + (f" with {e['air']} air points" if e["air"] else ""), "7.1")
+                    + (f" with {e['air']} air points" if e["air"] else "")
+                    + (f"; {name[e['naval']]} attacks from the sea with the "
+                       f"{game.fleets[e['fleet']].name}, as across a river" if e.get("naval")
+                       else ""), "20.1.2 A" if e.get("naval") else "7.1")
             elif kind == "attack-resolved":
                 say("combat", f"{e['attack']} against {e['defence']}, column shift "
                     f"{e['shift']:+d}: {e['odds']}; roll {e['roll']}: {e['result']}"
@@ -221,6 +244,11 @@ class BarbarossaReporter:
         if arriving:
             hints.append(f"  arriving this turn: {', '.join(arriving)}")
         hints.append(f"  air points: {state['air'][side]}")
+        if state["options"].get("naval") == "yes":  # 20.1
+            for fleet_id, fleet in game.fleets.items():
+                status = "neutralized" if fleet_id in state.get("neutralized", []) else \
+                    "used this phase" if fleet_id in state.get("fleets_used", []) else "ready"
+                hints.append(f"  {fleet.name}: {status}")
         return hints
 
     def describe_order(self, module: ModuleData, order: dict[str, Any]) -> str:
@@ -232,6 +260,13 @@ class BarbarossaReporter:
                  "replace": f"replace {a.get('unit')} at {a.get('hex')}",
                  "attack": f"attack {a.get('hex')} with {a.get('units')}",
                  "negate": f"negate {a.get('points')} air points",
+                 "sea-move": f"carry {a.get('unit')} by sea to {a.get('to')}",
+                 "neutralize": f"neutralize the {a.get('fleet')} fleet",
+                 "disband": f"eliminate {a.get('unit')} (20.1.1 B)",
+                 "partisans": "use the partisans",
+                 "bomb-rail": f"bomb Soviet railroads with {a.get('points')} air points",
+                 "air-supply": f"supply {a.get('unit')} by air",
+                 "deploy": f"deploy {a.get('unit')} at {a.get('hex')}",
                  "end-phase": "end the phase",
                  "standing": "set standing instructions",
                  "answer": f"answer decision {a.get('decision')}: {a.get('choice')}"}

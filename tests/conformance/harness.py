@@ -11,6 +11,8 @@ A case file (`tests/conformance/<game>/*.xml`) holds one or more cases:
         <dice>1 4</dice>                                  (the die values drawn, in order)
         <orders><attack target="lvov" units="GER-6"/></orders>   (game orders, no envelope)
         <orders><answer decision="D1" choice="eliminate:GER-6"/></orders>  (optional: next step)
+        <orders side="soviet">...</orders>                (the side submitting; default: the
+                                                           game's first side)
         <expect>
           <accepted/> | <rejected rule="Combat" code="not-adjacent"/> | <decision kind="..."/>
           <event kind="attacked" result="-1" column="1"/>          (some event has these values)
@@ -138,7 +140,9 @@ def run_case(game: str, case: Case) -> tuple[StepResult, ScriptedDice]:
     steps = case.children("orders") or [None]
     events: list[Event] = []
     for container in steps:
-        result = run_step(package.rules, module, state, orders_of(container), "german", dice)
+        side = container.get("side") if container is not None else None
+        result = run_step(package.rules, module, state, orders_of(container),
+                          side or package.rules.sides[0], dice)
         events.extend(result.events)
         state = result.state
     result.events = events

@@ -28,6 +28,7 @@ from adjudicator.games.barbarossa.combat import (
 )
 from adjudicator.games.barbarossa.game import Game, control_of, enemy_zones, other_side
 from adjudicator.games.barbarossa.ground import RetreatMap, retreat_hexes
+from adjudicator.games.barbarossa.naval import naval_attacker
 from adjudicator.games.barbarossa.strategic import check_finnish_attack
 
 
@@ -63,6 +64,10 @@ def attack(ctx: StepContext, order: Order) -> None:
         if not game.board.grid.adjacent(game.board.hex(state["units"][unit]), target):
             raise IllegalOrder("7.1 A", f"{piece.name} in {state['units'][unit]} is not next "
                                f"to {label}", code="not-adjacent")
+    naval = [(u, fleet) for u in attackers if (fleet := naval_attacker(game, state, u, target))]
+    if len(naval) > 1:
+        raise IllegalOrder("20.1.2 A", "the Black Sea Fleet supports the attack of one "
+                           f"infantry-type unit, not {len(naval)}", code="fleet-used")
     finns = [u for u in attackers if game.pieces[u].nationality == "finnish"]
     if finns:
         check_finnish_attack(
@@ -85,8 +90,11 @@ def attack(ctx: StepContext, order: Order) -> None:
                        [game.pieces[u].nationality for u in defenders])
     context = {"hex": label, "attackers": attackers, "defenders": defenders, "air": air,
                "advance": order.get("advance"), "lose": order.get("lose")}
+    # 20.1.2 A: the one unit the Black Sea Fleet carries into the attack (named only then)
+    carried = {"naval": naval[0][0], "fleet": naval[0][1]} if naval else {}
     ctx.emit("attack-declared", side=side, hex=label, attackers=attackers,
-             defenders=defenders, air=air)
+             defenders=defenders, air=air, **carried)
+    context.update(carried)
     defensive_air(ctx, context)
 
 
@@ -114,7 +122,7 @@ def resolve(ctx: StepContext, context: dict[str, Any]) -> None:
     defenders = [combatant(game, u, state, attacking=False, target=target)
                  for u in context["defenders"] if u not in state.get("retreated", [])]
     attack_total, defence_total = total_strength(attackers), total_strength(defenders)
-    shift = terrain_shift(game, state, target, context["attackers"])
+    shift = terrain_shift(game, state, target, context["attackers"], context.get("naval"))
     if armor_bonus(attackers, defenders, defender_terrain=game.board.terrain[target],
                    weather=weather):
         shift += 1
@@ -144,12 +152,14 @@ def combatant(game: Game, unit: str, state: dict[str, Any], *, attacking: bool,
     if attacking and unit in state.get("unsupplied", []):  # 8.3 B
         halvings += 1
     doubled = (not attacking and piece.side == "soviet" and not piece.armor
-               and target is not None and target in game.fortifications)
+               and target is not None and game.fortified(state, target))
     return Combatant(unit, piece.attack, piece.armor, halvings, doubled)
 
 
-def terrain_shift(game: Game, state: dict[str, Any], target: Hex, attackers: list[str]) -> int:
-    """7.6 B: the defender's hex, its city, and a hexside every attacker crosses."""
+def terrain_shift(game: Game, state: dict[str, Any], target: Hex, attackers: list[str],
+                  naval: str | None = None) -> int:
+    """7.6 B: the defender's hex, its city, and a hexside every attacker crosses; the
+    unit the Black Sea Fleet carries attacks as across a river (20.1.2 A a)."""
     weather, water = state["weather"], game.water.get(target)
     shift = 0
     row = game.charts.combat_effect(game.board.terrain[target], weather, water)
@@ -160,7 +170,8 @@ def terrain_shift(game: Game, state: dict[str, Any], target: Hex, attackers: lis
         row = game.charts.combat_effect(f"{city}-city", weather)
         if row is not None and row.effect == "shift":
             shift += row.shift
-    sides = [game.board.features(game.board.hex(state["units"][u]), target) for u in attackers]
+    sides = [game.board.features(game.board.hex(state["units"][u]), target)
+             if u != naval else frozenset({"river"}) for u in attackers]
     for feature in sorted(set.intersection(*(set(f) for f in sides)) if sides else set()):
         row = game.charts.combat_effect(feature, weather)
         if row is not None and row.effect == "shift":

@@ -8,11 +8,13 @@ from functools import lru_cache
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.engine.module import ModuleData
+from adjudicator.engine.module import MODULE_NS, ModuleData
 from adjudicator.engine.state import State
 from adjudicator.games.barbarossa.charts import Charts
 from adjudicator.games.barbarossa.ground import Stacked, check_stacking, stacking_problem
 from adjudicator.games.barbarossa.zoc import EnemyZones, Unit
+
+M = f"{{{MODULE_NS}}}"
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,17 @@ class Piece:
 
 
 @dataclass(frozen=True)
+class Fleet:
+    """20.1: a Soviet fleet, from the module's <fleets>."""
+
+    id: str
+    name: str
+    crossing: frozenset[Hex]  # 20.1.1 A: the one all-sea hexside it crosses (or none)
+    base: Hex | None  # 20.1.1 B, 20.1.4 C: the fortifications hex it holds
+    waters: frozenset[str]  # 20.1.2 A: the waters of its all-sea hexsides and ports
+
+
+@dataclass(frozen=True)
 class Game:
     """What the rules read from the module, once."""
 
@@ -54,6 +67,7 @@ class Game:
     supply: dict[Hex, str]  # 8.2: supply sources (axis, soviet, finnish)
     city_names: dict[Hex, str]
     finnish_limit: dict[Hex, str]  # 15.2.2 B: south-of-svir, east-of-canal
+    fleets: dict[str, Fleet]  # 20.1
 
     @classmethod
     def of(cls, module: ModuleData) -> Game:
@@ -74,13 +88,20 @@ class Game:
                 or self.charts.enter_cost(self.board.terrain[b], armor, weather,
                                           water=self.water.get(b)) is None)
 
+    def fortified(self, state: State, h: Hex) -> bool:
+        """11.0: a fortifications hex, unless it is the base of a neutralized fleet
+        (20.1.1 B: 0713 is then clear terrain)."""
+        return h in self.fortifications and not any(
+            fleet.base == h for fleet_id, fleet in self.fleets.items()
+            if fleet_id in state.get("neutralized", []))
+
     def stacking_problem_with(self, state: State, unit: str, h: Hex) -> str | None:
         """3.0, 11.0 C: what would be wrong with the stack in `h` if `unit` joined it."""
         piece, label = self.pieces[unit], self.board.label(h)
         stack = [Stacked(u, self.pieces[u].size) for u, x in state["units"].items()
                  if x == label and u != unit]
         return stacking_problem(piece.side, [*stack, Stacked(unit, piece.size)],
-                                fortification=h in self.fortifications)
+                                fortification=self.fortified(state, h))
 
     def check_side_stacking(self, state: State, side: str) -> None:
         """3.0: every stack of `side` is within the limits (11.0 C in fortifications)."""
@@ -90,7 +111,7 @@ class Game:
                 stacks.setdefault(label, []).append(Stacked(unit, self.pieces[unit].size))
         for label, units in stacks.items():
             check_stacking(side, units, label,
-                           fortification=self.board.hex(label) in self.fortifications)
+                           fortification=self.fortified(state, self.board.hex(label)))
 
 
 @lru_cache(maxsize=8)
@@ -117,8 +138,17 @@ def _game(module: ModuleData) -> Game:
             names[h] = el.get("city")
         if el.get("finnish-limit"):
             limits[h] = el.get("finnish-limit")
+    fleets = {}
+    for el in module.findall("m:fleets/m:fleet"):
+        crossing, base = el.find(f"{M}crossing"), el.find(f"{M}base")
+        fleets[el.get("id")] = Fleet(
+            el.get("id"), el.get("name"),
+            frozenset() if crossing is None
+            else frozenset({board.hex(crossing.get("a")), board.hex(crossing.get("b"))}),
+            None if base is None else board.hex(base.get("hex")),
+            frozenset(w.get("name") for w in el.findall(f"{M}water")))
     return Game(board, pieces, Charts.of(module), country, water, frozenset(forts), cities,
-                supply, names, limits)
+                supply, names, limits, fleets)
 
 
 def other_side(side: str) -> str:

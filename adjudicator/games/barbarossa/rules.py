@@ -1,10 +1,10 @@
-"""1941: Operation Barbarossa as the engine sees it (in progress, issue 3): the
+"""1941: Operation Barbarossa as the engine sees it: the
 sequence of play (2.0, 17.1.1) with supply traced at each Ground Segment (8.0 B) and
 surrender at the end of a turn (16.0); orders: `move` (5.0-6.2, 13.x), `rail` (5.4),
 `enter` (14.1, 17.1.5), `replace` (14.2), `negate` (10.4), `attack` (7.0, 9.1,
 10.2), `partisans` (20.2), `bomb-rail` (20.3), `air-supply` (20.5), `answer` and
-`standing` (DESIGN §4), `deploy` (20.6), `end-phase`; victory at the end (18.0,
-20.4.4). Still to come: the optional rule 20.1 (the Soviet fleets).
+`standing` (DESIGN §4), `deploy` (20.6), `sea-move`, `neutralize` and `disband`
+(20.1), `end-phase`; victory at the end (18.0, 20.4.4).
 
 `apply` is the only place state changes; order handlers emit events.
 """
@@ -28,9 +28,10 @@ from adjudicator.engine.step import (
     apply_engine_event,
     take_answer,
 )
-from adjudicator.errors import IllegalOrder, InvalidInput
-from adjudicator.games.barbarossa import arrivals, battle, deployment, setup, victory
+from adjudicator.errors import IllegalOrder
+from adjudicator.games.barbarossa import arrivals, battle, deployment, naval, setup, victory
 from adjudicator.games.barbarossa.game import Game, Piece, control_of, enemy_zones, zoc_control
+from adjudicator.games.barbarossa.position import position_state
 from adjudicator.games.barbarossa.strategic import check_hungary
 from adjudicator.games.barbarossa.supply import surrendering, unsupplied
 from adjudicator.games.barbarossa.zoc import Unit, check_move
@@ -55,9 +56,9 @@ class BarbarossaRules:
     def initial_state(self, module: ModuleData, scenario: str, options: dict[str, str]) -> State:
         return setup.scenario_state(module, scenario, options)
 
-    def position_state(self, module: ModuleData, position: etree._Element,
+    def position_state(self, module: ModuleData, root: etree._Element,
                        options: dict[str, str]) -> State:
-        raise InvalidInput("1941 games start from a scenario; position files come later")
+        return position_state(module, root, options)
 
     def acting_side(self, state: State) -> str | None:
         if state.get("pending"):
@@ -82,13 +83,14 @@ class BarbarossaRules:
             raise IllegalOrder(PROTOCOL_RULE, f"<{order.kind}> is not a 1941 order",
                                code="unknown-order")
         handler(ctx, order)
+        naval.neutralize_by_control(ctx)
 
     def check_static(self, module: ModuleData, order: Order) -> list[str]:
         game = Game.of(module)
         problems = []
         if order.get("unit") and order.get("unit") not in game.pieces:
             problems.append(f"unknown unit {order.get('unit')!r}")
-        for label in order.words("path"):
+        for label in [*order.words("path"), *order.words("to"), *order.words("hex")]:
             try:
                 game.board.hex(label)
             except ValueError as exc:
@@ -163,6 +165,7 @@ def end_phase(ctx: StepContext, order: Order) -> None:
 
 
 def check_phase_stacking(ctx: StepContext) -> None:
+    naval.check_base_stacking(ctx)
     Game.of(ctx.module).check_side_stacking(ctx.state, ctx.state["player"])
 
 
@@ -268,6 +271,9 @@ ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
     "bomb-rail": arrivals.bomb_rail,
     "air-supply": arrivals.air_supply,
     "deploy": deployment.deploy,
+    "sea-move": naval.sea_move,
+    "neutralize": naval.neutralize,
+    "disband": naval.disband,
     "answer": answer,
     "standing": standing,
 }
@@ -281,11 +287,13 @@ def _phase_ended(state: State, event: Event) -> None:
     state.pop("entry_mps", None)
     if event["phase"] == "movement":
         state["moved"] = []
+        state.pop("fleets_used", None)  # 20.1.1 A, 20.1.2 A: once per phase, per segment
     state["attacked_by"], state["attacked_hexes"], state["retreated"] = [], [], []
 
 
 def _player_turn_ended(state: State, event: Event) -> None:
     state["player"], state["segment"], state["phase"] = event["player"], "air", "air"
+    state.pop("fleets_used", None)
     state["moved"], state["replaced"], state["air_supplied"] = [], [], []
 
 
@@ -311,6 +319,8 @@ def _control_changed(state: State, event: Event) -> None:
 
 def _attack_declared(state: State, event: Event) -> None:
     state["air"][event["side"]] -= event["air"]
+    if event.data.get("fleet"):  # 20.1.2 A
+        state["fleets_used"] = sorted({*state.get("fleets_used", []), event["fleet"]})
 
 
 def _attack_resolved(state: State, event: Event) -> None:
@@ -344,6 +354,17 @@ def _unit_relocated(state: State, event: Event) -> None:
 def _unit_retreated(state: State, event: Event) -> None:
     state["units"][event["unit"]] = event["to"]
     state["retreated"] = sorted({*state.get("retreated", []), event["unit"]})
+
+
+def _unit_shipped(state: State, event: Event) -> None:
+    state["units"][event["unit"]] = event["path"][-1]
+    state["moved"] = sorted({*state["moved"], event["unit"]})
+    state["fleets_used"] = sorted({*state.get("fleets_used", []), event["fleet"]})
+
+
+def _fleet_neutralized(state: State, event: Event) -> None:
+    state["air"]["axis"] -= event["points"]
+    state["neutralized"] = sorted({*state.get("neutralized", []), event["fleet"]})
 
 
 def _air_negated(state: State, event: Event) -> None:
@@ -419,4 +440,6 @@ EVENT_HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "partisans-declared": _partisans_declared,
     "rail-bombed": _rail_bombed,
     "air-supplied": _air_supplied,
+    "unit-shipped": _unit_shipped,
+    "fleet-neutralized": _fleet_neutralized,
 }

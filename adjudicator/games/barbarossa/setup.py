@@ -19,8 +19,6 @@ from adjudicator.games.barbarossa.charts import Charts
 
 M = f"{{{MODULE_NS}}}"
 FIRST_PHASE = ("axis", "air", "air")  # 2.0: the German player turn, its Air Segment
-# the optional rules (20.x) whose procedures are not written yet: refused, not ignored
-NOT_YET = {"naval": "20.1"}
 
 
 def options_of(module: ModuleData, options: dict[str, str]) -> dict[str, str]:
@@ -36,9 +34,6 @@ def options_of(module: ModuleData, options: dict[str, str]) -> dict[str, str]:
         if value not in offered[name][1]:
             raise ModuleError(f"option {name} takes {' or '.join(offered[name][1])}, "
                               f"not {value!r}")
-        if name in NOT_YET and value != offered[name][0]:
-            raise ModuleError(f"option {name} (optional rule {NOT_YET[name]}) is not "
-                              "available yet in this version of the adjudicator")
         resolved[name] = value
     return resolved
 

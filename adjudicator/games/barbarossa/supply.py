@@ -54,7 +54,7 @@ def unsupplied(game: Game, state: State, side: str) -> list[str]:
         if piece.side != side:
             continue
         h = game.board.hex(label)
-        if side == "soviet" and h in game.fortifications:
+        if side == "soviet" and game.fortified(state, h):
             continue  # 8.2.2 B, 11.0 F
         if unit in state.get("air_supplied", []):
             continue  # 20.5 B: supplied by air for the whole player turn

@@ -1,0 +1,239 @@
+"""1941 optional rule 20.1, Soviet Naval Abilities: the Baltic Sea Fleet carries one
+infantry-type unit per Soviet Movement Phase across the all-sea hexside Leningrad-0713
+(20.1.1); the Black Sea Fleet, once per Soviet Ground Segment, carries one
+infantry-type unit port to port or across an all-sea hexside of the Black Sea and the
+Sea of Azov, or lets one attack across such a hexside as across a river (20.1.2); a unit
+carried moves no other way that phase (20.1.3); Germany neutralizes a fleet for good
+with three air points, by holding 0713, or by holding every Soviet Black Sea port
+(20.1.4)."""
+
+from __future__ import annotations
+
+from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.orders import Order
+from adjudicator.engine.state import State
+from adjudicator.engine.step import StepContext
+from adjudicator.errors import IllegalOrder
+from adjudicator.games.barbarossa.game import Fleet, Game, control_of
+from adjudicator.games.barbarossa.ground import Stacked, stacking_problem
+
+NEUTRALIZING_AIR_POINTS = 3  # 20.1.4 A
+
+
+def naval_rule_in_play(state: State) -> bool:
+    return bool(state.get("options", {}).get("naval") == "yes")
+
+
+def fleet_ready(state: State, fleet: Fleet) -> bool:
+    return naval_rule_in_play(state) and fleet.id not in state.get("neutralized", [])
+
+
+def all_sea_waters(game: Game, a: Hex, b: Hex) -> frozenset[str]:
+    """The waters an all-sea hexside lies on: those of the two hexes at its ends."""
+    if not game.board.grid.adjacent(a, b) or "all-sea" not in game.board.features(a, b):
+        return frozenset()
+    ends = set(game.board.neighbours(a)) & set(game.board.neighbours(b))
+    return frozenset(game.water[h] for h in ends if h in game.water)
+
+
+def ports(game: Game, fleet: Fleet) -> list[Hex]:
+    """20.1.2 A: a port is any city in a coastal hex; the fleet's are on its waters."""
+    def on_its_waters(h: Hex) -> bool:
+        return any(game.water.get(n) in fleet.waters for n in game.board.neighbours(h)) \
+            or any(all_sea_waters(game, h, n) & fleet.waters for n in game.board.neighbours(h))
+    return sorted(h for h in game.cities if on_its_waters(h))
+
+
+def used_this_segment(state: State, fleet: Fleet) -> bool:
+    return fleet.id in state.get("fleets_used", [])
+
+
+def check_fleet(state: State, fleet: Fleet, rule: str) -> None:
+    """20.1.1 B, 20.1.2 B, 20.1.1 A, 20.1.2 A: neutralized, or already used."""
+    if not naval_rule_in_play(state):
+        raise IllegalOrder("20.1", "the Soviet naval rule (20.1) is not in play in this game",
+                           code="option-off")
+    if fleet.id in state.get("neutralized", []):
+        raise IllegalOrder(rule[:-2] + " B", f"the {fleet.name} is neutralized (20.1.4) and "
+                           "may not be used for the rest of the game", code="fleet-neutralized")
+    if used_this_segment(state, fleet):
+        when = "Movement Phase" if fleet.crossing else "Soviet Ground Segment"
+        raise IllegalOrder(rule, f"the {fleet.name} has already been used in this {when}",
+                           code="fleet-used")
+
+
+def carrying_fleet(game: Game, state: State, here: Hex, there: Hex) -> tuple[Fleet, str]:
+    """Which fleet may carry a unit from `here` to `there`, and under which rule."""
+    for fleet in game.fleets.values():
+        if fleet.crossing == {here, there}:
+            return fleet, "20.1.1 A"
+        if fleet.waters and all_sea_waters(game, here, there) & fleet.waters:
+            return fleet, "20.1.2 A"
+        harbours = [p for p in ports(game, fleet) if control_of(game, state, p) == "soviet"]
+        if fleet.waters and here in harbours and there in harbours and here != there:
+            return fleet, "20.1.2 A"
+    raise IllegalOrder("20.1.2 A", f"no Soviet fleet sails from {game.board.label(here)} to "
+                       f"{game.board.label(there)}: the Baltic Sea Fleet crosses only the "
+                       "all-sea hexside between Leningrad and 0713; the Black Sea Fleet "
+                       "crosses one all-sea hexside of the Black Sea or the Sea of Azov, or "
+                       "sails between two Soviet-controlled ports there", code="no-sea-route")
+
+
+def sea_move(ctx: StepContext, order: Order) -> None:
+    """20.1.1 A, 20.1.2 A, 20.1.3: in a Soviet Movement Phase a fleet carries one
+    infantry-type unit that has not moved, and it moves no further in the phase."""
+    state, game = ctx.state, Game.of(ctx.module)
+    unit = order.get("unit")
+    piece = game.pieces.get(unit)
+    if state["player"] != "soviet" or state["phase"] != "movement":
+        raise IllegalOrder("20.1.2 A", "the Soviet fleets carry units in a Soviet Movement "
+                           "Phase", code="not-movement")
+    if piece is None or unit not in state["units"] or piece.side != "soviet":
+        raise IllegalOrder("20.1.1 A", f"{unit!r} is not a Soviet unit on the map",
+                           code="no-unit")
+    if piece.armor:
+        raise IllegalOrder("20.1.1 A", f"{piece.name} is armor-type; the fleets carry "
+                           "infantry-type units only", code="not-infantry")
+    if unit in state["moved"]:
+        raise IllegalOrder("20.1.3", f"{piece.name} has already moved in this phase; a unit "
+                           "carried by a fleet may not otherwise move in the phase",
+                           code="already-moved")
+    try:
+        there = game.board.hex(order.get("to"))
+    except ValueError as exc:
+        raise IllegalOrder("20.1.2 A", str(exc), code="bad-hex") from None
+    here = game.board.hex(state["units"][unit])
+    fleet, rule = carrying_fleet(game, state, here, there)
+    check_fleet(state, fleet, rule)
+    label = game.board.label(there)
+    if game.board.terrain[there] in ("sea", "lake"):
+        raise IllegalOrder("20.1.2 A", f"the unit must end its move on a land hex; {label} "
+                           "is water", code="not-land")
+    if any(x == label and game.pieces[u].side != "soviet" for u, x in state["units"].items()):
+        raise IllegalOrder("5.0 E", f"{piece.name} may never enter {label}: enemy units "
+                           "occupy it", code="enemy-hex")
+    ctx.emit("unit-shipped", unit=unit, fleet=fleet.id, path=[state["units"][unit], label],
+             rule=rule)
+    if control_of(game, state, there) != "soviet":  # 4.0 B
+        ctx.emit("control-changed", hex=label, side="soviet")
+
+
+def naval_attacker(game: Game, state: State, unit: str, target: Hex) -> str | None:
+    """7.6 A with 20.1.2 A: the fleet an attacker crosses an all-sea hexside with, or
+    IllegalOrder when the Terrain Effects Chart prohibits its attack."""
+    here = game.board.hex(state["units"][unit])
+    features = game.board.features(here, target)
+    prohibited = [f for f in sorted(features)
+                  if (row := game.charts.combat_effect(f, state["weather"],
+                                                       _water_of(game, here, target)))
+                  is not None and row.effect == "prohibited"]
+    if not prohibited:
+        return None
+    piece = game.pieces[unit]
+    fleet = next((f for f in game.fleets.values()
+                  if f.waters and all_sea_waters(game, here, target) & f.waters), None)
+    if fleet is None or not naval_rule_in_play(state) or piece.side != "soviet":
+        raise IllegalOrder("7.6 A", f"{piece.name} may not attack from "
+                           f"{game.board.label(here)} across the {prohibited[0]} hexside into "
+                           f"{game.board.label(target)}: the Terrain Effects Chart prohibits "
+                           "it", code="prohibited-attack")
+    if piece.armor:
+        raise IllegalOrder("20.1.2 A", f"{piece.name} is armor-type; the {fleet.name} "
+                           "supports the attack of an infantry-type unit only",
+                           code="not-infantry")
+    check_fleet(state, fleet, "20.1.2 A")
+    return fleet.id
+
+
+def _water_of(game: Game, a: Hex, b: Hex) -> str | None:
+    waters = sorted(all_sea_waters(game, a, b))
+    return waters[0] if waters else None
+
+
+def neutralize(ctx: StepContext, order: Order) -> None:
+    """20.1.4 A-B: in its Air Segment Germany neutralizes a fleet for the rest of the
+    game by spending three air points on it at once."""
+    state, game = ctx.state, Game.of(ctx.module)
+    if not naval_rule_in_play(state):
+        raise IllegalOrder("20.1", "the Soviet naval rule (20.1) is not in play in this game",
+                           code="option-off")
+    if state["player"] != "axis" or state["phase"] != "air":
+        raise IllegalOrder("20.1.4 A", "Germany neutralizes a fleet in the German Air Segment",
+                           code="not-air")
+    fleet = game.fleets.get(order.get("fleet"))
+    if fleet is None:
+        raise IllegalOrder("20.1.4 A", f"there is no fleet {order.get('fleet')!r}; the fleets "
+                           f"are {', '.join(game.fleets)}", code="no-fleet")
+    if fleet.id in state.get("neutralized", []):
+        raise IllegalOrder("20.1.4 B", f"the {fleet.name} is already neutralized",
+                           code="fleet-neutralized")
+    if state["air"]["axis"] < NEUTRALIZING_AIR_POINTS:
+        raise IllegalOrder("20.1.4 A", f"neutralizing the {fleet.name} takes three air "
+                           f"points in one Air Segment; Germany has {state['air']['axis']}",
+                           code="air-points")
+    ctx.emit("fleet-neutralized", fleet=fleet.id, points=NEUTRALIZING_AIR_POINTS,
+             rule="20.1.4 A")
+
+
+def neutralize_by_control(ctx: StepContext) -> None:
+    """20.1.4 C-D: Germany neutralizes the Baltic Sea Fleet when it ever controls 0713,
+    the Black Sea Fleet when it ever controls every Soviet port on those waters at once."""
+    state, game = ctx.state, Game.of(ctx.module)
+    for fleet in game.fleets.values():
+        if not fleet_ready(state, fleet):
+            continue
+        if fleet.base is not None:
+            held = [fleet.base]
+            rule = "20.1.4 C"
+        else:
+            held = [p for p in ports(game, fleet) if game.country.get(p) == "soviet"]
+            rule = "20.1.4 D"
+        if held and all(control_of(game, state, h) == "axis" for h in held):
+            ctx.emit("fleet-neutralized", fleet=fleet.id, points=0, rule=rule)
+
+
+def disband(ctx: StepContext, order: Order) -> None:
+    """20.1.1 B: once the Baltic Sea Fleet is neutralized the Soviets meet the stacking
+    limits in 0713 by the end of their next Movement Phase, or eliminate units there
+    until they do."""
+    state, game = ctx.state, Game.of(ctx.module)
+    unit = order.get("unit")
+    piece = game.pieces.get(unit)
+    bases = {game.board.label(f.base) for f in game.fleets.values()
+             if f.base is not None and f.id in state.get("neutralized", [])}
+    where = state["units"].get(unit)
+    if state["player"] != "soviet" or state["phase"] != "movement" or piece is None \
+            or where not in bases:
+        raise IllegalOrder("20.1.1 B", "the Soviets eliminate units only in the hex of the "
+                           "neutralized Baltic Sea Fleet (0713), in a Soviet Movement Phase",
+                           code="no-disband")
+    if overstacked(game, state, where) is None:
+        raise IllegalOrder("20.1.1 B", f"{where} is within the stacking limits; no unit there "
+                           "needs to be eliminated", code="no-disband")
+    ctx.emit("unit-eliminated", unit=unit, rule="20.1.1 B")
+
+
+def overstacked(game: Game, state: State, label: str) -> str | None:
+    stack = [Stacked(u, game.pieces[u].size) for u, x in sorted(state["units"].items())
+             if x == label]
+    return stacking_problem("soviet", stack,
+                            fortification=game.fortified(state, game.board.hex(label)))
+
+
+def check_base_stacking(ctx: StepContext) -> None:
+    """20.1.1 B: at the end of a Soviet Movement Phase the hex of the neutralized Baltic
+    Sea Fleet is within the stacking limits, as every other hex (3.0)."""
+    state, game = ctx.state, Game.of(ctx.module)
+    if state["player"] != "soviet":
+        return
+    for fleet in game.fleets.values():
+        if fleet.base is None or fleet.id not in state.get("neutralized", []):
+            continue
+        label = game.board.label(fleet.base)
+        problem = overstacked(game, state, label)
+        if problem:
+            raise IllegalOrder("20.1.1 B", f"{label} is no longer a fortifications hex now "
+                               f"that the {fleet.name} is neutralized, and {problem}: move "
+                               "units out, or eliminate some there with "
+                               '<disband unit="ID"/>, before the Movement Phase ends',
+                               code="overstacked")
