@@ -35,8 +35,14 @@ class PbemGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit,
+                click.exceptions.Abort):
+            raise  # help, usage errors, Ctrl-C: click answers them itself
         except PbemError as exc:
             fail(exc.message)
+        except BrokenPipeError:  # `pbem journal rolls game | head`: the reader left
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
         except OSError as exc:
             fail(f"{exc.filename or 'file'}: {exc.strerror or exc}")
         except Exception as exc:  # a bug: say so plainly; PBEM_DEBUG=1 shows the traceback

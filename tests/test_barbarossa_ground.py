@@ -55,7 +55,7 @@ def test_3_0_c_the_german_stacks_allowed(sizes: tuple[str, ...]) -> None:
 def test_3_0_b_more_than_two_corps_is_overstacked(sizes: tuple[str, ...]) -> None:
     with pytest.raises(IllegalOrder) as refused:
         check_stacking("axis", units(*sizes), "0303", fortification=False)
-    assert refused.value.rule == "3.0"
+    assert refused.value.rule == "3.3 A"
 
 
 @pytest.mark.parametrize("sizes", [(CORPS, CORPS), (CORPS, GROUP), (CORPS, ARMY), (ARMY,)])

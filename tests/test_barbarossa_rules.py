@@ -15,7 +15,9 @@ from adjudicator.engine.state import State, copy_state
 from adjudicator.engine.step import StepResult, run_step
 from adjudicator.errors import IllegalOrder
 from adjudicator.games import get_game
-from adjudicator.games.barbarossa.rules import BarbarossaRules, Game, movement_allowance
+from adjudicator.games.barbarossa.game import Game, enemy_zones
+from adjudicator.games.barbarossa.movement import movement_allowance
+from adjudicator.games.barbarossa.rules import BarbarossaRules
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "barbarossa" / "data"
 RULES = BarbarossaRules()
@@ -63,7 +65,7 @@ def first_movement(module: ModuleData, start: State) -> State:
     return step(module, start, end()).state
 
 
-def test_5_0_a_a_unit_moves_once_per_phase_and_only_in_movement(module: ModuleData,
+def test_5_0_a_a_unit_moves_within_its_ma_per_phase_and_only_in_movement(module: ModuleData,
                                                                start: State) -> None:
     game = Game.of(module)
     unit = "SOV-XXXX-11"
@@ -73,19 +75,34 @@ def test_5_0_a_a_unit_moves_once_per_phase_and_only_in_movement(module: ModuleDa
     wrong_side = step(module, state, ("move", {"unit": unit, "path": "1222 1221"}))
     assert wrong_side.rejection is not None and "phasing side" in wrong_side.rejection.message
     occupied = set(state["units"].values())
+    zones = enemy_zones(game, state, "axis").any
     axis, here, behind = next(
         (u, game.board.hex(x), h) for u, x in sorted(state["units"].items())
         if game.pieces[u].side == "axis" and game.pieces[u].type == "infantry"
+        and game.board.hex(x) not in zones
         for h in game.board.neighbours(game.board.hex(x))
         if game.board.label(h) not in occupied and game.country[h] not in ("soviet", "")
-        and game.board.terrain[h] == "clear")
+        and game.board.terrain[h] == "clear" and h not in zones
+        and not game.board.features(game.board.hex(x), h))
     path = f"{game.board.label(here)} {game.board.label(behind)}"
     moved = step(module, state, ("move", {"unit": axis, "path": path}))
     assert moved.rejection is None, moved.rejection
     assert moved.state["units"][axis] == game.board.label(behind)
+    # a second move goes on from there with what is left of the MA, checked as one move
     back = f"{game.board.label(behind)} {game.board.label(here)}"
     again = step(module, moved.state, ("move", {"unit": axis, "path": back}))
-    assert again.rejection is not None and again.rejection.code == "already-moved"
+    assert again.rejection is None, again.rejection
+    assert again.state["paths"][axis] == [game.board.label(h) for h in (here, behind, here)]
+    state, spent, at, other = again.state, 2, here, behind
+    while True:
+        result = step(module, state, ("move", {"unit": axis, "path": " ".join(
+            game.board.label(h) for h in (at, other))}))
+        spent += 1
+        if result.rejection is not None:
+            break
+        state, at, other = result.state, other, at
+    assert result.rejection.code == "too-far" and spent == game.pieces[axis].movement + 1
+    assert f"bring it to {spent}" in result.rejection.message
 
 
 def test_6_2_example_on_the_set_up_map(module: ModuleData, start: State) -> None:
@@ -120,7 +137,7 @@ def test_3_0_b_stacking_is_checked_when_the_movement_phase_ends(module: ModuleDa
              and game.pieces[u].size == "corps"][:3]
     state["units"] = {**state["units"], **dict.fromkeys(corps, state["units"][corps[0]])}
     result = step(module, state, end())
-    assert result.rejection is not None and result.rejection.rule == "3.0"
+    assert result.rejection is not None and result.rejection.rule == "3.3 A"
 
 
 # -- combat through orders (7.0, 9.1, 10.2, 17.1.4) -----------------------------------

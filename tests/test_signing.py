@@ -365,7 +365,7 @@ def test_bad_hashes(name: str, value: str) -> None:
     ("body", "match"),
     [
         ("", "no <entropy>"),
-        ("<entropy/>", "16 to 64 bytes"),
+        ("<entropy/>", "not signed yet"),  # an unsigned template: say how to sign it
         ("<entropy>" + "ab" * 15 + "</entropy>", "16 to 64 bytes"),
         ("<entropy>" + "ab" * 65 + "</entropy>", "16 to 64 bytes"),
         ("<entropy>" + "ab" * 16 + "a</entropy>", "hex"),

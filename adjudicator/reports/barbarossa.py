@@ -14,7 +14,8 @@ from typing import Any
 
 from adjudicator.engine.module import ModuleData
 from adjudicator.games.barbarossa.game import Game, Piece
-from adjudicator.games.barbarossa.rules import SEQUENCE, movement_allowance
+from adjudicator.games.barbarossa.movement import movement_allowance
+from adjudicator.games.barbarossa.rules import SEQUENCE
 from adjudicator.reports.model import (
     Calendar,
     Counter,
@@ -155,16 +156,21 @@ class BarbarossaReporter:
             elif kind == "attack-declared":
                 units = ", ".join(name[u] for u in e["attackers"])
                 held = ", ".join(name[u] for u in e["defenders"])
-                say("combat", f"{units} attack {e['hex']} ({held})"
+                verb = "attacks" if len(e["attackers"]) == 1 else "attack"
+                say("combat", f"{units} {verb} {e['hex']} ({held})"
                     + (f" with {e['air']} air points" if e["air"] else "")
                     + (f"; {name[e['naval']]} attacks from the sea with the "
                        f"{game.fleets[e['fleet']].name}, as across a river" if e.get("naval")
                        else ""), "20.1.2 A" if e.get("naval") else "7.1")
             elif kind == "attack-resolved":
+                parts = {"terrain (7.6)": e.get("shifts", {}).get("terrain", 0),
+                         "armor (9.1)": e.get("shifts", {}).get("armor", 0),
+                         "attacking air (10.2 A)": e["air"]["attacker"],
+                         "defending air (10.2 B)": -e["air"]["defender"]}
+                why = ", ".join(f"{k} {v:+d}" for k, v in parts.items() if v)
                 say("combat", f"{e['attack']} against {e['defence']}, column shift "
-                    f"{e['shift']:+d}: {e['odds']}; roll {e['roll']}: {e['result']}"
-                    + (f" (Soviet/German defensive air {e['air']['defender']})"
-                       if e["air"]["defender"] else ""), "7.4, 7.7", [rolls])
+                    f"{e['shift']:+d}{f' ({why})' if why else ''}: {e['odds']}; roll "
+                    f"{e['roll']}: {e['result']}", "7.4, 7.7", [rolls])
             elif kind == "unit-eliminated":
                 say("combat", f"{name[e['unit']]} is eliminated "
                     f"({RULE_WORDS.get(e['rule'], e['rule'])})", str(e["rule"]))
@@ -182,7 +188,7 @@ class BarbarossaReporter:
             elif kind == "standing-set":
                 say("decision", f"{SIDE_NAMES[e['side']]} standing instructions: "
                     + (", ".join(f"{k}={v}" for k, v in e["values"].items()) or "none"),
-                    "DESIGN §4")
+                    None)
             elif kind == "game-ended":
                 result = e["result"]
                 say("sequence", f"The game ends: {result['level']} with {result['points']} "
@@ -223,12 +229,20 @@ class BarbarossaReporter:
             for label, units in sorted(stacks.items())]
 
     def decision(self, module: ModuleData, request: dict[str, Any]) -> DecisionView:
-        questions = {"defensive-air": "How many air points against this attack?",
-                     "retreat": "Where does the unit retreat?",
-                     "exchange-loss": "Which attacking unit is lost in the exchange?"}
+        name = {u: p.name for u, p in Game.of(module).pieces.items()}
+        context = request.get("context", {})
+        attack = (f"the attack on {context.get('hex')} by "
+                  f"{', '.join(name.get(u, u) for u in context.get('attackers', []))}")
+        questions = {
+            "defensive-air": f"In {attack}, with {context.get('air', 0)} attacking air points, "
+                             "how many of your air points shift the odds against it (10.2 B)?",
+            "retreat": f"Where does {name.get(context.get('unit', ''), 'the unit')} retreat "
+                       f"after {attack}?",
+            "exchange-loss": f"Which of your units is lost in the exchange of {attack}?"}
         return DecisionView(request["id"], request["kind"], request["rule"],
                             questions.get(request["kind"], request["kind"]),
-                            [(o, o) for o in request["options"]])
+                            [(o, o) for o in request["options"]],
+                            '<standing defensive-air="N" retreat="first"/>')
 
     def order_hints(self, module: ModuleData, state: dict[str, Any], side: str) -> list[str]:
         game = Game.of(module)

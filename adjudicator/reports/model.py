@@ -124,6 +124,7 @@ class DecisionView:
     rule: str
     question: str
     options: list[tuple[str, str]]  # (choice string, plain words)
+    standing: str = ""  # the standing instruction that answers such choices in advance
 
 
 # -- the map ---------------------------------------------------------------------------

@@ -630,7 +630,8 @@ class SolitaireReporter:
             question = f"{kind}?"
         options = [(o, lex.choice(o)) for o in request.get("options", [])]
         return DecisionView(str(request.get("id")), kind, str(request.get("rule", "")),
-                            question, options)
+                            question, options, '<standing loss-priority="…" '
+                            'on-retreat-or-eliminate="…" retreat-priority="…"/>')
 
     def describe_order(self, module: ModuleData, order: dict[str, Any]) -> str:
         lex = Lexicon.of(module)

@@ -20,8 +20,8 @@ def order_template(game: Game, side: str) -> str:
         hints = [f"decision {pending['id']}: choose one of {', '.join(pending['options'])}"]
     hints += reporter_for(game.package.id).order_hints(game.module, state, side)
     comment = "\n".join(f"       {h}" for h in hints).lstrip()
-    answer = (f'  <answer decision="{pending["id"]}" choice="{pending["options"][0]}"/>\n'
-              if pending else "")
+    # a choice the player must write in: "CHOOSE" is refused, never taken by default
+    answer = (f'  <answer decision="{pending["id"]}" choice="CHOOSE"/>\n' if pending else "")
     # The start tag stays on one line, as `pbem sign` writes it, so that line numbers
     # in `pbem check` and in the adjudication agree.
     return (

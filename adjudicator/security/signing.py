@@ -256,6 +256,9 @@ def read_envelope(root: etree._Element) -> Envelope:
     if not _HEX.fullmatch(digits):
         raise InvalidInput("<entropy> must be an even number of hex digits")
     entropy = bytes.fromhex(digits)
+    if not entropy and root.find(SIGNATURE_TAG) is None:
+        raise InvalidInput("the file is not signed yet: `pbem sign FILE --key YOUR.key` "
+                           "fills in <entropy> and adds your signature")
     if not ENTROPY_MIN_BYTES <= len(entropy) <= ENTROPY_MAX_BYTES:
         raise InvalidInput(
             f"<entropy> must hold {ENTROPY_MIN_BYTES} to {ENTROPY_MAX_BYTES} bytes, "

@@ -16,8 +16,10 @@ from adjudicator.games.barbarossa.ground import (
     in_supply,
     rail_supplied,
 )
+from adjudicator.games.barbarossa.movement import check_room_at_the_end
 from adjudicator.games.barbarossa.strategic import (
     Eliminated,
+    check_hungary,
     check_rail_capacity,
     check_rail_path,
     check_replacements,
@@ -141,6 +143,7 @@ def rail(ctx: StepContext, order: Order) -> None:
     zones = enemy_zones(game, state, side)
     check_rail_path(game.board, path, rail=lambda a, b: "rail" in game.board.features(a, b),
                     friendly=set(friendly) - zones.occupied, enemy_zoc=zones.any)
+    check_room_at_the_end(game, state, unit, path[-1], moving_on=None)  # 3.3 A
     ctx.emit("unit-railed", unit=unit, path=[game.board.label(h) for h in path],
              used={side: used, "finnish": finnish})
 
@@ -158,7 +161,8 @@ def entry_hexes(game: Game, state: State, unit: str) -> list[Hex]:
         west_edge = max(game.board.grid.to_offset(h)[1] for h in game.board)
         return [h for h in game.board if game.board.grid.to_offset(h)[1] == west_edge
                 and game.board.terrain[h] in ("clear", "rough")
-                and control_of(game, state, h) == "axis" and h not in occupied]
+                and control_of(game, state, h) == "axis" and h not in occupied
+                and not (state["turn"] == 1 and game.country.get(h) == "hungary")]  # 15.1
     sources = [h for h, kind in game.supply.items() if kind == "soviet"
                and control_of(game, state, h) == "soviet" and h not in occupied]
     if piece.deploy == "1:E":  # 17.1.5 B
@@ -190,6 +194,7 @@ def enter(ctx: StepContext, order: Order) -> None:
         where = game.board.hex(order.get("hex"))
     except ValueError as exc:
         raise IllegalOrder("14.1", str(exc), code="bad-hex") from None
+    check_hungary(state["turn"], game.country.get(where, ""))  # 15.1 A
     allowed = entry_hexes(game, state, unit)
     if where not in allowed:
         rule = {"1:Od": "17.1.5 A", "1:E": "17.1.5 B"}.get(piece.deploy, "14.1.1 A"
@@ -198,18 +203,31 @@ def enter(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder(rule, f"{piece.name} may not enter at {game.board.label(where)}",
                            code="bad-entry")
     label = game.board.label(where)
-    problem = game.stacking_problem_with(state, unit, where)
-    if problem:
-        raise IllegalOrder("14.1.2.2 E", f"{label}: {problem}", code="overstacked")
+    edge = piece.side == "axis" or where in [h for h, kind in game.supply.items()
+                                             if kind == "soviet"]
+    if edge:  # 3.3 A: stacking counts at the end of the phase; the unit may move on
+        check_room_at_the_end(game, state, unit, where, moving_on=[where])
+    else:  # 3.3 C, 14.1.2.2 D-E: placed at a major city before any unit moves
+        if state["moved"]:
+            raise IllegalOrder("14.1.2.2 D", "reinforcements appearing at major cities must "
+                               "be placed before any units move in the phase",
+                               code="city-entry-late")
+        problem = game.stacking_problem_with(state, unit, where)
+        if problem:
+            raise IllegalOrder("14.1.2.2 E", f"{label}: {problem}", code="overstacked")
     # 14.1.1 B, 14.1.2.1 B: entering from a map edge costs the hex's MPs (a major city
     # costs nothing, 14.1.2.2 C); the unit moves on with the rest, or by rail from a
     # supply source, counted against the rail capacity (14.1.1 C-D, 14.1.2.1 C)
-    edge = piece.side == "axis" or where in [h for h, kind in game.supply.items()
-                                             if kind == "soviet"]
+    cost = entry_cost(game, state, unit, where) if edge and piece.deploy != "1:Od" else 0
+    ctx.emit("unit-entered", unit=unit, hex=label, turn=str(state["turn"]), mps=cost)
+
+
+def entry_cost(game: Game, state: State, unit: str, where: Hex) -> int:
+    """14.1.1 B, 14.1.2.1 B: a unit entering from a map edge pays for its entry hex."""
+    piece = game.pieces[unit]
     cost = game.charts.enter_cost(game.board.terrain[where], piece.armor, state["weather"],
-                                  water=game.water.get(where), special=piece.special) \
-        if edge and piece.deploy != "1:Od" else 0
-    ctx.emit("unit-entered", unit=unit, hex=label, turn=str(state["turn"]), mps=cost or 0)
+                                  water=game.water.get(where), special=piece.special)
+    return cost or 0
 
 
 def missing_reinforcements(ctx: StepContext) -> None:
@@ -268,8 +286,7 @@ def replace(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder("14.2.3 B", f"replacements enter at a friendly supply source on "
                            f"the east edge ({allowed}), not {game.board.label(where)}",
                            code="bad-entry")
-    label = game.board.label(where)
-    problem = game.stacking_problem_with(state, unit, where)
-    if problem:
-        raise IllegalOrder("3.0", f"{label}: {problem}", code="overstacked")
-    ctx.emit("unit-replaced", unit=unit, hex=label)
+    check_room_at_the_end(game, state, unit, where, moving_on=[where])  # 3.3 A
+    # 14.2.3 A: as a reinforcement at the east edge, it pays for its entry hex
+    ctx.emit("unit-replaced", unit=unit, hex=game.board.label(where),
+             mps=entry_cost(game, state, unit, where))

@@ -83,8 +83,8 @@ def attack(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder("10.2 A", "air is a number of air points", code="air-points") \
             from None
     if air < 0 or air > state["air"][side]:
-        raise IllegalOrder("10.2 A", f"{side} has {state['air'][side]} air points left, not "
-                           f"{air}", code="air-points")
+        raise IllegalOrder("10.1 B", f"{side} has {state['air'][side]} air points left this "
+                           f"turn, not {air}; each may be used once", code="air-points")
     if side == "axis":
         check_axis_air(air, [game.pieces[u].nationality for u in attackers],
                        [game.pieces[u].nationality for u in defenders])
@@ -103,6 +103,8 @@ def defensive_air(ctx: StepContext, context: dict[str, Any]) -> None:
     standing instruction, or asked."""
     defender = other_side(ctx.state["player"])
     available = ctx.state["air"][defender]
+    if defender == "axis" and not german_in(Game.of(ctx.module), context):
+        available = 0  # 10.3: German air only where a German unit attacks or defends
     standing = ctx.state.get("standing", {}).get(defender, {})
     if available and "defensive-air" not in standing:
         request_decision(ctx, DecisionRequest(
@@ -110,6 +112,12 @@ def defensive_air(ctx: StepContext, context: dict[str, Any]) -> None:
             [str(n) for n in range(available + 1)], {**context, "step": "defensive-air"}))
     points = min(available, int(standing.get("defensive-air", 0)))
     resolve(ctx, {**context, "defence_air": points})
+
+
+def german_in(game: Game, context: dict[str, Any]) -> bool:
+    """10.3: whether a German unit attacks or defends in this attack."""
+    return any(game.pieces[u].nationality == "german"
+               for u in [*context["attackers"], *context["defenders"]])
 
 
 def resolve(ctx: StepContext, context: dict[str, Any]) -> None:
@@ -122,11 +130,10 @@ def resolve(ctx: StepContext, context: dict[str, Any]) -> None:
     defenders = [combatant(game, u, state, attacking=False, target=target)
                  for u in context["defenders"] if u not in state.get("retreated", [])]
     attack_total, defence_total = total_strength(attackers), total_strength(defenders)
-    shift = terrain_shift(game, state, target, context["attackers"], context.get("naval"))
-    if armor_bonus(attackers, defenders, defender_terrain=game.board.terrain[target],
-                   weather=weather):
-        shift += 1
-    shift += air_shift(context["air"], context["defence_air"])
+    terrain = terrain_shift(game, state, target, context["attackers"], context.get("naval"))
+    armor = 1 if armor_bonus(attackers, defenders, defender_terrain=game.board.terrain[target],
+                             weather=weather) else 0
+    shift = terrain + armor + air_shift(context["air"], context["defence_air"])
     ladder = game.charts.crt.ladder
     column = ladder.final(ladder.clamp(ladder.initial(attack_total, max(defence_total, 1))),
                           shift)
@@ -134,7 +141,8 @@ def resolve(ctx: StepContext, context: dict[str, Any]) -> None:
     result = game.charts.crt.result(column, roll)
     ctx.emit("attack-resolved", hex=context["hex"], attack=attack_total,
              defence=defence_total, shift=shift, odds=ladder.name(column), roll=roll,
-             result=result, air={"attacker": context["air"], "defender": context["defence_air"]})
+             result=result, air={"attacker": context["air"], "defender": context["defence_air"]},
+             shifts={"terrain": terrain, "armor": armor})
     apply_result(ctx, {**context, "result": result})
 
 

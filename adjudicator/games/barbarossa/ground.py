@@ -24,32 +24,34 @@ class Stacked:
 
 
 def stacking_problem(side: str, units: Sequence[Stacked], *, fortification: bool) -> str | None:
-    """3.0: what is wrong with a stack, in words, or None.
+    """3.1-3.2: what is wrong with a stack, in words, or None.
 
-    Axis: at most two corps, a group or an army counting as two (3.0 B-C; the Axis get
+    Axis: at most two corps, a group or an army counting as two (3.1 A-B; the Axis get
     nothing from fortifications, 11.0 B). Soviets: one unit of any size plus one corps
-    (3.0 A-B), two units of any size in a fortifications hex (11.0 C)."""
+    (3.2 A-B), two units of any size in a fortifications hex (3.2 C, 11.0 C)."""
     if side == "axis":
         load = sum(1 if u.size == CORPS else 2 for u in units)
         if load > 2:
-            return ("Axis units stack at most two corps per hex (a group or an army counts "
-                    "as two)")
+            return ("Axis units stack at most two corps per hex, and a group or an army "
+                    "stacks with no other unit (3.1 A-B)")
         return None
     if len(units) > 2:
-        return "at most two Soviet units may stack in a hex"
+        where = "a fortifications hex" if fortification else "a hex"
+        return f"at most two Soviet units may stack in {where} (3.2, 11.0 C)"
     if not fortification and sum(1 for u in units if u.size != CORPS) > 1:
         return ("outside a fortifications hex the Soviets stack one unit of any size plus "
-                "one corps")
+                "one corps (3.2 A)")
     return None
 
 
 def check_stacking(side: str, units: Sequence[Stacked], where: str, *,
                    fortification: bool) -> None:
+    """3.3 A: the limits at the end of a Movement Phase."""
     problem = stacking_problem(side, units, fortification=fortification)
     if problem:
-        raise IllegalOrder("11.0 C" if fortification and side == "soviet" else "3.0",
-                           f"{where} would hold {', '.join(u.id for u in units)}: {problem}",
-                           code="overstacked")
+        raise IllegalOrder("11.0 C" if fortification and side == "soviet" else "3.3 A",
+                           f"at the end of the Movement Phase {where} holds "
+                           f"{', '.join(u.id for u in units)}: {problem}", code="overstacked")
 
 
 @dataclass(frozen=True)

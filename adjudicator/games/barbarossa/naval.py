@@ -16,6 +16,7 @@ from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder
 from adjudicator.games.barbarossa.game import Fleet, Game, control_of
 from adjudicator.games.barbarossa.ground import Stacked, stacking_problem
+from adjudicator.games.barbarossa.movement import check_room_at_the_end
 
 NEUTRALIZING_AIR_POINTS = 3  # 20.1.4 A
 
@@ -112,6 +113,7 @@ def sea_move(ctx: StepContext, order: Order) -> None:
     if any(x == label and game.pieces[u].side != "soviet" for u, x in state["units"].items()):
         raise IllegalOrder("5.0 E", f"{piece.name} may never enter {label}: enemy units "
                            "occupy it", code="enemy-hex")
+    check_room_at_the_end(game, state, unit, there, moving_on=None)  # 3.3 A
     ctx.emit("unit-shipped", unit=unit, fleet=fleet.id, path=[state["units"][unit], label],
              rule=rule)
     if control_of(game, state, there) != "soviet":  # 4.0 B

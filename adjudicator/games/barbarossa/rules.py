@@ -17,9 +17,7 @@ from typing import Any
 from lxml import etree
 
 from adjudicator.engine.events import Event
-from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.module import ModuleData
-from adjudicator.engine.odds import halved
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import (
@@ -30,11 +28,10 @@ from adjudicator.engine.step import (
 )
 from adjudicator.errors import IllegalOrder
 from adjudicator.games.barbarossa import arrivals, battle, deployment, naval, setup, victory
-from adjudicator.games.barbarossa.game import Game, Piece, control_of, enemy_zones, zoc_control
+from adjudicator.games.barbarossa.game import Game, zoc_control
+from adjudicator.games.barbarossa.movement import move
 from adjudicator.games.barbarossa.position import position_state
-from adjudicator.games.barbarossa.strategic import check_hungary
 from adjudicator.games.barbarossa.supply import surrendering, unsupplied
-from adjudicator.games.barbarossa.zoc import Unit, check_move
 
 # 2.0 D: the segments and phases of one player turn, in order
 SEQUENCE = (("air", "air"), ("first", "movement"), ("first", "combat"),
@@ -75,6 +72,9 @@ class BarbarossaRules:
         if ctx.state["phase"] == "game-over":
             raise IllegalOrder("18.1 A", "the game is over", code="game-over")
         acting = self.acting_side(ctx.state)
+        if order.kind == "standing" and ctx.side in SIDES:
+            standing(ctx, order)  # a side's own instructions, whoever acts now (DESIGN §4)
+            return
         if acting != ctx.side:
             raise IllegalOrder("2.0 C", f"it is not {ctx.side}'s step now: the game waits for "
                                f"{acting}", code="not-your-step")
@@ -169,71 +169,6 @@ def check_phase_stacking(ctx: StepContext) -> None:
     Game.of(ctx.module).check_side_stacking(ctx.state, ctx.state["player"])
 
 
-# -- movement (5.0) ----------------------------------------------------------------------
-
-def movement_allowance(piece: Piece, state: State) -> int:
-    """5.3 with 8.3 B, 13.2, 13.3 A, 13.5 A: the MA, halved (rounding up) for each cause."""
-    weather, times = state["weather"], 0
-    if piece.id in state.get("unsupplied", []):  # 8.3 B
-        times += 1
-    if weather == "mud" or (weather == "snow" and piece.armor):
-        times += 1
-    if weather == "rain" and piece.armor and state["segment"] == "second":
-        times += 1
-    return halved(piece.movement, times) if times else piece.movement
-
-
-def terrain_costs(game: Game, weather: str) -> Callable[[Unit, Hex, Hex], int | None]:
-    def cost(unit: Unit, here: Hex, there: Hex) -> int | None:
-        piece = game.pieces[unit.id]
-        enter = game.charts.enter_cost(game.board.terrain[there], piece.armor, weather,
-                                       water=game.water.get(there), special=piece.special)
-        cross = game.charts.cross_cost(game.board.features(here, there), piece.armor, weather,
-                                       water=game.water.get(there) or game.water.get(here))
-        return None if enter is None or cross is None else enter + cross
-    return cost
-
-
-def move(ctx: StepContext, order: Order) -> None:
-    """5.0: a phasing unit moves once per Movement Phase, hex by hex, within its MA,
-    never into an enemy hex; zones of control as 6.1-6.2."""
-    state, game = ctx.state, Game.of(ctx.module)
-    unit_id = order.get("unit")
-    if state["phase"] != "movement":
-        raise IllegalOrder("2.0 E", f"units move only in a Movement Phase; this is the "
-                           f"{state['segment']} segment's {state['phase']} phase",
-                           code="not-movement")
-    piece = game.pieces.get(unit_id)
-    if piece is None or unit_id not in state["units"]:
-        raise IllegalOrder("5.0 A", f"{unit_id!r} is not a unit on the map", code="no-unit")
-    if piece.side != state["player"]:
-        raise IllegalOrder("5.0 A", f"{piece.name} is not a unit of the phasing side",
-                           code="not-phasing")
-    if unit_id in state["moved"]:
-        raise IllegalOrder("5.0 A", f"{piece.name} has already moved in this phase",
-                           code="already-moved")
-    try:
-        path = [game.board.hex(x) for x in order.words("path")]
-    except ValueError as exc:
-        raise IllegalOrder("5.0 C", str(exc), code="bad-path") from None
-    here = game.board.hex(state["units"][unit_id])
-    zones = enemy_zones(game, state, piece.side)
-    allowance = movement_allowance(piece, state) - state.get("entry_mps", {}).get(unit_id, 0)
-    steps = check_move(game.board, Unit(unit_id, piece.side, here, piece.armor), path,
-                       allowance, terrain_costs(game, state["weather"]), zones)
-    for a, b in zip(path, path[1:], strict=False):
-        check_hungary(state["turn"], game.country.get(b, ""))
-        if piece.nationality == "finnish" and state["turn"] == 1 \
-                and {game.country.get(a), game.country.get(b)} == {"finland", "soviet"}:
-            raise IllegalOrder("15.2.2 A", "on Turn 1 no Finnish unit may move across the "
-                               "Finnish-Soviet border", code="finnish-turn-1")
-    ctx.emit("unit-moved", unit=unit_id, path=[game.board.label(h) for h in path],
-             mps=[s.cost for s in steps])
-    for h in path[1:]:  # 4.0 B: the hexes it occupied are its side's
-        if control_of(game, state, h) != piece.side:
-            ctx.emit("control-changed", hex=game.board.label(h), side=piece.side)
-
-
 def answer(ctx: StepContext, order: Order) -> None:
     """An answer to the open decision request; the interrupted attack goes on."""
     pending, choice = take_answer(ctx, order)
@@ -287,6 +222,7 @@ def _phase_ended(state: State, event: Event) -> None:
     state.pop("entry_mps", None)
     if event["phase"] == "movement":
         state["moved"] = []
+        state.pop("paths", None)
         state.pop("fleets_used", None)  # 20.1.1 A, 20.1.2 A: once per phase, per segment
     state["attacked_by"], state["attacked_hexes"], state["retreated"] = [], [], []
 
@@ -311,6 +247,8 @@ def _game_ended(state: State, event: Event) -> None:
 def _unit_moved(state: State, event: Event) -> None:
     state["units"][event["unit"]] = event["path"][-1]
     state["moved"] = sorted({*state["moved"], event["unit"]})
+    paths = state.setdefault("paths", {})  # 5.0: the unit's whole path this phase
+    paths[event["unit"]] = [*paths.get(event["unit"], event["path"][:1]), *event["path"][1:]]
 
 
 def _control_changed(state: State, event: Event) -> None:
@@ -399,6 +337,8 @@ def _unit_replaced(state: State, event: Event) -> None:
     state["eliminated"] = [u for u in state["eliminated"] if u != event["unit"]]
     state["units"][event["unit"]] = event["hex"]
     state["replaced"] = sorted({*state.get("replaced", []), event["unit"]})
+    if event.data.get("mps"):
+        state.setdefault("entry_mps", {})[event["unit"]] = event["mps"]
 
 
 def _unit_entered(state: State, event: Event) -> None:
