@@ -80,12 +80,12 @@ def test_7_8_retreat_priorities_and_elimination(board: HexBoard) -> None:
     friendly = frozenset({around[0]})
     terrain = RetreatMap(lambda a, b: False, frozenset(), enemy_zoc, friendly)
     # 7.8.1: zone-free hexes first, then an enemy-ZOC hex a friendly unit holds
-    assert retreat_hexes(board, start, terrain) == [*around[4:], around[0]]
+    assert retreat_hexes(board, start, terrain) == [around[4:], [around[0]]]
     # 7.8.2 B: nowhere to go -> eliminated; 9.2 B: German armor may enter an open EZOC
     trapped = RetreatMap(lambda a, b: False, frozenset(around[4:]), frozenset(around[:4]),
                          frozenset())
     assert retreat_hexes(board, start, trapped) == []
-    assert retreat_hexes(board, start, trapped, german_armor=True) == around[:4]
+    assert retreat_hexes(board, start, trapped, german_armor=True) == [around[:4]]
 
 
 def supply_map(**changes: object) -> SupplyMap:

@@ -102,4 +102,4 @@ def test_6_0_b_no_zone_across_the_unfrozen_all_sea_hexside_0712_0713(board: HexB
     unless frozen (13.5 C)."""
     leningrad = Unit("SOV-Len", "soviet", at(board, "0712"), armor=False)
     assert at(board, "0713") not in zone_of_control(board, leningrad)
-    assert at(board, "0713") in zone_of_control(board, leningrad, frozen=True)
+    assert at(board, "0713") in zone_of_control(board, leningrad, frozen=lambda a, b: True)

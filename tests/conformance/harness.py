@@ -25,8 +25,9 @@ A case file (`tests/conformance/<game>/*.xml`) holds one or more cases:
           <pool name="reinforcements" unit="GER-8" due="1942-summer"/>
                                          (a unit waiting to enter, with the turn it was due;
                                           name="returns": a removed unit's scheduled return;
-                                          name="out": out of the game; present="false": not
-                                          in that pool)
+                                          name="out": out of the game; 1941: name="arriving"
+                                          with due="4", name="eliminated"; present="false":
+                                          not in that pool)
         </expect>
       </case>
     </cases>
@@ -173,6 +174,10 @@ def pool_entries(state: dict[str, Any], name: str) -> list[tuple[str, str | None
         return [(unit, due) for unit, due in state["schedule"]]
     if name == "out":
         return [(unit, None) for unit in state["out"]]
+    if name == "arriving":  # 1941: reinforcements by turn
+        return [(unit, turn) for turn, units in state["arriving"].items() for unit in units]
+    if name == "eliminated":
+        return [(unit, None) for unit in state["eliminated"]]
     raise AssertionError(f"unknown pool {name!r}")
 
 

@@ -134,9 +134,18 @@ def rail(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder("5.4 A", f"{piece.name} starts its rail move where it stands, "
                            f"{state['units'][unit]}", code="path-start")
     side = piece.side
+    special = False
+    if piece.nationality == "finnish" and state["turn"] > 1:  # Turn 1: 17.1.2 A first
+        special = state["rail_used"]["finnish"] == 0 and traces_supply(
+            game, state, path[0], "finnish", by_rail_only=True)  # 15.2.4 A
+        if not special and not traces_supply(game, state, path[0], "axis"):
+            raise IllegalOrder("15.2.4 B", f"{piece.name} may use the regular Axis rail "
+                               "capacity only with a supply line to an Axis supply source on "
+                               "the west edge (and the one special Finnish move a turn needs "
+                               "a line entirely by rail to Helsinki)", code="finnish-rail")
     used, finnish = check_rail_capacity(
         side, state["rail_used"][side], piece.size, turn=state["turn"],
-        finnish=piece.nationality == "finnish", finnish_used=state["rail_used"]["finnish"],
+        finnish=special, finnish_used=state["rail_used"]["finnish"],
         partisans=state.get("partisans", {}).get("active") == state["turn"],
         bombed=state.get("rail_bombed", {}).get(str(state["turn"]), 0))
     friendly = [h for h in game.board if control_of(game, state, h) == side]
@@ -146,6 +155,17 @@ def rail(ctx: StepContext, order: Order) -> None:
     check_room_at_the_end(game, state, unit, path[-1], moving_on=None)  # 3.3 A
     ctx.emit("unit-railed", unit=unit, path=[game.board.label(h) for h in path],
              used={side: used, "finnish": finnish})
+
+
+def traces_supply(game: Game, state: State, h: Hex, kind: str, *,
+                  by_rail_only: bool = False) -> bool:
+    """15.2.4: whether an Axis unit in `h` traces a supply line to the friendly supply
+    sources of `kind` (axis: the west edge; finnish: Helsinki), or entirely by rail."""
+    sources = frozenset(s for s, k in game.supply.items()
+                        if k == kind and control_of(game, state, s) == "axis")
+    terrain = supply_map(game, state, "axis", sources)
+    railheads = rail_supplied(game.board, terrain)
+    return h in railheads if by_rail_only else in_supply(game.board, h, terrain, railheads)
 
 
 def entry_hexes(game: Game, state: State, unit: str) -> list[Hex]:
@@ -166,6 +186,8 @@ def entry_hexes(game: Game, state: State, unit: str) -> list[Hex]:
     sources = [h for h, kind in game.supply.items() if kind == "soviet"
                and control_of(game, state, h) == "soviet" and h not in occupied]
     if piece.deploy == "1:E":  # 17.1.5 B
+        return sources
+    if state["moved"]:  # 14.1.2.2 D: cities only before any unit moves in the phase
         return sources
     # 14.1.2.2: a friendly major city of the Soviet Union that traces to the east edge
     terrain: SupplyMap = supply_map(game, state, "soviet", frozenset(sources))
@@ -195,6 +217,11 @@ def enter(ctx: StepContext, order: Order) -> None:
     except ValueError as exc:
         raise IllegalOrder("14.1", str(exc), code="bad-hex") from None
     check_hungary(state["turn"], game.country.get(where, ""))  # 15.1 A
+    edge = piece.side == "axis" or where in [h for h, kind in game.supply.items()
+                                             if kind == "soviet"]
+    if not edge and state["moved"] and piece.deploy != "1:Od":  # Odessa's own: 17.1.5 A
+        raise IllegalOrder("14.1.2.2 D", "reinforcements appearing at major cities must be "
+                           "placed before any units move in the phase", code="city-entry-late")
     allowed = entry_hexes(game, state, unit)
     if where not in allowed:
         rule = {"1:Od": "17.1.5 A", "1:E": "17.1.5 B"}.get(piece.deploy, "14.1.1 A"
@@ -203,15 +230,9 @@ def enter(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder(rule, f"{piece.name} may not enter at {game.board.label(where)}",
                            code="bad-entry")
     label = game.board.label(where)
-    edge = piece.side == "axis" or where in [h for h, kind in game.supply.items()
-                                             if kind == "soviet"]
     if edge:  # 3.3 A: stacking counts at the end of the phase; the unit may move on
         check_room_at_the_end(game, state, unit, where, moving_on=[where])
-    else:  # 3.3 C, 14.1.2.2 D-E: placed at a major city before any unit moves
-        if state["moved"]:
-            raise IllegalOrder("14.1.2.2 D", "reinforcements appearing at major cities must "
-                               "be placed before any units move in the phase",
-                               code="city-entry-late")
+    else:  # 3.3 C, 14.1.2.2 E: stacking holds where units are placed at cities
         problem = game.stacking_problem_with(state, unit, where)
         if problem:
             raise IllegalOrder("14.1.2.2 E", f"{label}: {problem}", code="overstacked")

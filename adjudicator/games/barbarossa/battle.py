@@ -47,9 +47,10 @@ def attack(ctx: StepContext, order: Order) -> None:
     defenders = sorted(u for u, x in state["units"].items() if x == label)
     if not defenders or game.pieces[defenders[0]].side == side:
         raise IllegalOrder("7.1 A", f"no enemy unit occupies {label}", code="no-defender")
-    if label in state.get("attacked_hexes", []):
-        raise IllegalOrder("7.2 E", f"the units in {label} were already attacked in this "
-                           "Combat Phase", code="attacked-twice")
+    if all(u in state.get("defended", []) for u in defenders):
+        raise IllegalOrder("7.2 E", f"every unit in {label} was already attacked in this "
+                           "Combat Phase; a unit may be attacked only once",
+                           code="attacked-twice")
     attackers = order.words("units")
     if not attackers:
         raise IllegalOrder("7.4 A", "name the attacking units", code="no-attackers")
@@ -289,26 +290,32 @@ def retreat_options(game: Game, state: dict[str, Any], unit: str) -> list[str]:
     zones = enemy_zones(game, state, piece.side)
     friendly = frozenset(game.board.hex(x) for u, x in state["units"].items()
                          if game.pieces[u].side == piece.side and u != unit)
-    terrain = RetreatMap(lambda a, b: game.impassable(a, b, piece.armor, state["weather"]),
-                         zones.occupied, zones.any, friendly)
+    def prohibited(a: Hex, b: Hex) -> bool:  # 7.8.2 A, with 15.1 A: Hungary on Turn 1
+        return game.impassable(a, b, piece.armor, state["weather"]) \
+            or (state["turn"] == 1 and game.country.get(b) == "hungary")
+    terrain = RetreatMap(prohibited, zones.occupied, zones.any, friendly)
     german_armor = piece.armor and piece.nationality == "german"
 
     def room(h: Hex) -> bool:
         return game.stacking_problem_with(state, unit, h) is None
 
-    frontier = retreat_hexes(game.board, here, terrain, german_armor=german_armor)
-    seen = {here, *frontier}
+    tiers = retreat_hexes(game.board, here, terrain, german_armor=german_armor)
+    seen = {here, *(h for tier in tiers for h in tier)}
     for _ in range(RETREAT_SEARCH):
-        fits = [h for h in frontier if room(h)]
-        if fits or not frontier:
-            return [game.board.label(h) for h in fits]
-        further = []
-        for h in frontier:
-            for nxt in retreat_hexes(game.board, h, terrain, german_armor=german_armor):
+        for tier in tiers:  # 7.8.1: the best priority with room
+            fits = [h for h in tier if room(h)]
+            if fits:
+                return [game.board.label(h) for h in fits]
+        further: list[Hex] = []
+        for h in sorted(h for tier in tiers for h in tier):
+            for nxt in (x for tier in retreat_hexes(game.board, h, terrain,
+                                                    german_armor=german_armor) for x in tier):
                 if nxt not in seen:
                     seen.add(nxt)
                     further.append(nxt)
-        frontier = sorted(further)
+        if not further:
+            return []
+        tiers = [sorted(further)]
     return []
 
 

@@ -6,6 +6,7 @@ Soviets roll: on 4-6 they redeploy their units on or south of the Kiev hex row."
 
 from __future__ import annotations
 
+from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
@@ -17,6 +18,13 @@ DETECTED = 4  # 20.6.4 B: a roll of 4-6 detects the panzer corps
 
 def column(label: str) -> int:
     return int(label[:2])
+
+
+def on_the_border(game: Game, h: Hex) -> bool:
+    """20.6.4 B: a Soviet hex adjacent to the border, i.e. next to a land hex of another
+    country."""
+    return any(game.country.get(n) not in ("soviet", "", None)
+               for n in game.board.neighbours(h))
 
 
 def check_deploy(game: Game, state: State, unit: str, label: str) -> None:
@@ -38,6 +46,10 @@ def check_deploy(game: Game, state: State, unit: str, label: str) -> None:
         if game.country[where] != "soviet" or column(label) < kiev_row:
             raise IllegalOrder("20.6.4 B", f"redeployed units stay on or south of the Kiev "
                                f"hex row in the Soviet Union, not {label}", code="bad-deploy")
+        if on_the_border(game, game.board.hex(piece.deploy)) and not on_the_border(game, where):
+            raise IllegalOrder("20.6.4 B", f"{piece.name} starts adjacent to the border and "
+                               f"must be placed adjacent to the border, which {label} is not",
+                               code="bad-deploy")
         return
     if piece is None or piece.nationality != "german" or unit not in state["units"]:
         raise IllegalOrder("20.6.2", f"{unit!r} is not a German unit on the map",

@@ -82,9 +82,20 @@ class Game:
         15.2.2 B; Kiev 2519, 20.6.4; Odessa, 17.1.5)."""
         return next(h for h, city in self.city_names.items() if city == name)
 
+    def hexside_waters(self, a: Hex, b: Hex) -> frozenset[str]:
+        """The waters a hexside lies on: those of the hexes at its two ends (20.1.2 A)."""
+        ends = set(self.board.neighbours(a)) & set(self.board.neighbours(b))
+        return frozenset(self.water[h] for h in ends if h in self.water)
+
+    def hexside_water(self, a: Hex, b: Hex) -> str | None:
+        """The water whose TEC rows a hexside uses (13.5 C: the Gulf of Onega freezes)."""
+        waters = sorted(self.hexside_waters(a, b))
+        return waters[0] if waters else None
+
     def impassable(self, a: Hex, b: Hex, armor: bool, weather: str) -> bool:
         """5.2, 8.1 B: the Terrain Effects Chart prohibits crossing from a into b."""
-        return (self.charts.cross_cost(self.board.features(a, b), armor, weather) is None
+        return (self.charts.cross_cost(self.board.features(a, b), armor, weather,
+                                       water=self.hexside_water(a, b)) is None
                 or self.charts.enter_cost(self.board.terrain[b], armor, weather,
                                           water=self.water.get(b)) is None)
 
@@ -165,7 +176,13 @@ def enemy_zones(game: Game, state: State, side: str) -> EnemyZones:
     across the border into Greater Germany (17.1.3)."""
     enemies = [Unit(u, game.pieces[u].side, game.board.hex(x), game.pieces[u].armor)
                for u, x in state["units"].items() if game.pieces[u].side != side]
-    zones = EnemyZones.of(game.board, enemies, frozen=state["weather"] == "snow")
+    weather = state["weather"]
+
+    def frozen(a: Hex, b: Hex) -> bool:  # 13.5 C: frozen as the TEC's movement says
+        return weather == "snow" and game.charts.cross_cost(
+            game.board.features(a, b), False, weather, water=game.hexside_water(a, b)) \
+            is not None
+    zones = EnemyZones.of(game.board, enemies, frozen=frozen)
     if side == "axis" and state["turn"] == 1 and state["player"] == "axis" \
             and state["segment"] in ("air", "first"):
         german = frozenset(h for h in zones.any if game.country.get(h) == "germany")

@@ -66,11 +66,11 @@ class RetreatMap:
 
 
 def retreat_hexes(board: HexBoard, start: Hex, terrain: RetreatMap, *,
-                  german_armor: bool = False) -> list[Hex]:
-    """7.8.1-7.8.2: the hexes a unit may retreat one hex into, best priority first:
-    A, a hex in no enemy ZOC; B, a hex in an enemy ZOC that a friendly unit occupies.
-    A German armor-type unit may, when there is nothing else, retreat into an enemy
-    ZOC no friendly unit occupies (9.2 B). Empty: the unit is eliminated (7.8.2 B)."""
+                  german_armor: bool = False) -> list[list[Hex]]:
+    """7.8.1-7.8.2: the hexes a unit may retreat one hex into, by priority: A, the hexes
+    in no enemy ZOC; only then B, hexes in an enemy ZOC that a friendly unit occupies; a
+    German armor-type unit may, when there is nothing else, retreat into an enemy ZOC no
+    friendly unit occupies (9.2 B). Empty: the unit is eliminated (7.8.2 B)."""
     open_hexes, covered, exposed = [], [], []
     for there in board.neighbours(start):
         if there in terrain.enemy or terrain.prohibited(start, there):
@@ -81,9 +81,8 @@ def retreat_hexes(board: HexBoard, start: Hex, terrain: RetreatMap, *,
             covered.append(there)
         else:
             exposed.append(there)
-    if open_hexes or covered:
-        return open_hexes + covered
-    return exposed if german_armor else []
+    tiers = [tier for tier in (open_hexes, covered) if tier]
+    return tiers or ([exposed] if german_armor and exposed else [])
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ def terrain_costs(game: Game, weather: str) -> Callable[[Unit, Hex, Hex], int | 
         enter = game.charts.enter_cost(game.board.terrain[there], piece.armor, weather,
                                        water=game.water.get(there), special=piece.special)
         cross = game.charts.cross_cost(game.board.features(here, there), piece.armor, weather,
-                                       water=game.water.get(there) or game.water.get(here))
+                                       water=game.hexside_water(here, there))
         return None if enter is None or cross is None else enter + cross
     return cost
 
@@ -75,9 +75,11 @@ def move(ctx: StepContext, order: Order) -> None:
     if piece.side != state["player"]:
         raise IllegalOrder("5.0 A", f"{piece.name} is not a unit of the phasing side",
                            code="not-phasing")
-    if unit_id in state["moved"] and unit_id not in state.get("paths", {}):
-        raise IllegalOrder("5.4 A", f"{piece.name} moved by rail or by sea in this phase and "
-                           "may not otherwise move", code="already-moved")
+    carried = state.get("carried", {}).get(unit_id)
+    if carried:
+        rule, by = ("20.1.3", "by sea") if carried == "sea" else ("5.4 A", "by rail")
+        raise IllegalOrder(rule, f"{piece.name} moved {by} in this phase and may not "
+                           "otherwise move", code="already-moved")
     try:
         path = [game.board.hex(x) for x in order.words("path")]
     except ValueError as exc:
@@ -133,8 +135,8 @@ def check_room_at_the_end(game: Game, state: State, unit: str, there: Hex, *,
     if can_still_leave(game, state, unit, moving_on):
         return
     for other in others:
-        done = other in state["moved"] and other not in state.get("paths", {})
-        if not done and can_still_leave(game, state, other, phase_path(game, state, other)):
+        if other not in state.get("carried", {}) \
+                and can_still_leave(game, state, other, phase_path(game, state, other)):
             return
     raise IllegalOrder("3.3 A", f"{label}: {problem}; no unit there could move out again "
                        "before the Movement Phase ends, when the limits apply",

@@ -30,11 +30,10 @@ def fleet_ready(state: State, fleet: Fleet) -> bool:
 
 
 def all_sea_waters(game: Game, a: Hex, b: Hex) -> frozenset[str]:
-    """The waters an all-sea hexside lies on: those of the two hexes at its ends."""
+    """The waters of an all-sea hexside (none if a and b share no all-sea hexside)."""
     if not game.board.grid.adjacent(a, b) or "all-sea" not in game.board.features(a, b):
         return frozenset()
-    ends = set(game.board.neighbours(a)) & set(game.board.neighbours(b))
-    return frozenset(game.water[h] for h in ends if h in game.water)
+    return game.hexside_waters(a, b)
 
 
 def ports(game: Game, fleet: Fleet) -> list[Hex]:
@@ -127,7 +126,7 @@ def naval_attacker(game: Game, state: State, unit: str, target: Hex) -> str | No
     features = game.board.features(here, target)
     prohibited = [f for f in sorted(features)
                   if (row := game.charts.combat_effect(f, state["weather"],
-                                                       _water_of(game, here, target)))
+                                                       game.hexside_water(here, target)))
                   is not None and row.effect == "prohibited"]
     if not prohibited:
         return None
@@ -145,11 +144,6 @@ def naval_attacker(game: Game, state: State, unit: str, target: Hex) -> str | No
                            code="not-infantry")
     check_fleet(state, fleet, "20.1.2 A")
     return fleet.id
-
-
-def _water_of(game: Game, a: Hex, b: Hex) -> str | None:
-    waters = sorted(all_sea_waters(game, a, b))
-    return waters[0] if waters else None
 
 
 def neutralize(ctx: StepContext, order: Order) -> None:

@@ -223,8 +223,10 @@ def _phase_ended(state: State, event: Event) -> None:
     if event["phase"] == "movement":
         state["moved"] = []
         state.pop("paths", None)
+        state.pop("carried", None)
         state.pop("fleets_used", None)  # 20.1.1 A, 20.1.2 A: once per phase, per segment
-    state["attacked_by"], state["attacked_hexes"], state["retreated"] = [], [], []
+    state["attacked_by"], state["retreated"] = [], []
+    state.pop("defended", None)
 
 
 def _player_turn_ended(state: State, event: Event) -> None:
@@ -257,6 +259,7 @@ def _control_changed(state: State, event: Event) -> None:
 
 def _attack_declared(state: State, event: Event) -> None:
     state["air"][event["side"]] -= event["air"]
+    state["defended"] = sorted({*state.get("defended", []), *event["defenders"]})  # 7.2 E
     if event.data.get("fleet"):  # 20.1.2 A
         state["fleets_used"] = sorted({*state.get("fleets_used", []), event["fleet"]})
 
@@ -268,7 +271,6 @@ def _attack_resolved(state: State, event: Event) -> None:
 
 def _attack_finished(state: State, event: Event) -> None:
     state["attacked_by"] = sorted({*state.get("attacked_by", []), *event["attackers"]})
-    state["attacked_hexes"] = sorted({*state.get("attacked_hexes", []), event["hex"]})
 
 
 def _unit_eliminated(state: State, event: Event) -> None:
@@ -297,6 +299,7 @@ def _unit_retreated(state: State, event: Event) -> None:
 def _unit_shipped(state: State, event: Event) -> None:
     state["units"][event["unit"]] = event["path"][-1]
     state["moved"] = sorted({*state["moved"], event["unit"]})
+    state.setdefault("carried", {})[event["unit"]] = "sea"  # 20.1.3
     state["fleets_used"] = sorted({*state.get("fleets_used", []), event["fleet"]})
 
 
@@ -312,6 +315,7 @@ def _air_negated(state: State, event: Event) -> None:
 def _unit_railed(state: State, event: Event) -> None:
     state["units"][event["unit"]] = event["path"][-1]
     state["moved"] = sorted({*state["moved"], event["unit"]})
+    state.setdefault("carried", {})[event["unit"]] = "rail"  # 5.4 A
     state["rail_used"].update(event["used"])
 
 

@@ -31,12 +31,18 @@ class Unit:
     armor: bool  # armor-type (tank, panzer); everything else is infantry-type (1.3.2)
 
 
-def zone_of_control(board: HexBoard, unit: Unit, *, frozen: bool = False) -> set[Hex]:
+def never_frozen(a: Hex, b: Hex) -> bool:
+    return False
+
+
+def zone_of_control(board: HexBoard, unit: Unit, *,
+                    frozen: Callable[[Hex, Hex], bool] = never_frozen) -> set[Hex]:
     """6.0 A-B: the six hexes around the unit, except across an all-sea or all-lake
-    hexside that is not frozen (13.5 C freezes lakes in snow)."""
+    hexside that is not frozen (`frozen`: 13.5 C, the lakes and some seas in snow)."""
     zone = set()
     for there in board.neighbours(unit.hex):
-        if not frozen and board.features(unit.hex, there) & ZOC_BLOCKING_HEXSIDES:
+        if board.features(unit.hex, there) & ZOC_BLOCKING_HEXSIDES \
+                and not frozen(unit.hex, there):
             continue
         zone.add(there)
     return zone
@@ -52,7 +58,7 @@ class EnemyZones:
 
     @classmethod
     def of(cls, board: HexBoard, enemies: Iterable[Unit], *,
-           frozen: bool = False) -> EnemyZones:
+           frozen: Callable[[Hex, Hex], bool] = never_frozen) -> EnemyZones:
         any_zone: set[Hex] = set()
         armor_zone: set[Hex] = set()
         occupied: set[Hex] = set()
