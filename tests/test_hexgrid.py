@@ -9,9 +9,11 @@ from hypothesis import strategies as st
 
 from adjudicator.engine.hexgrid import Hex, HexGrid, Hexside, hex_distance
 
-# 1941: Operation Barbarossa and Moscow '41 print CCRR numbers on flat-topped hexes in
-# columns; the rulebook examples below fix which columns sit lower (the even ones).
+# 1941: Operation Barbarossa prints CCRR numbers on flat-topped hexes in columns; the
+# rulebook examples below fix which columns sit lower (the even ones). Moscow '41's
+# examples (4.5: 1510 next to 1611) need the odd ones lower instead.
 CCRR = HexGrid(orientation="flat", shifted="even", numbering="CCRR")
+MOSCOW = HexGrid(orientation="flat", shifted="odd", numbering="CCRR")
 
 
 def adjacent(a: str, b: str, grid: HexGrid = CCRR) -> bool:
@@ -91,3 +93,13 @@ def test_offset_round_trip_and_six_distinct_neighbours(grid: HexGrid, col: int, 
     assert grid.to_offset(h) == (col, row)
     around = grid.neighbours(h)
     assert len(set(around)) == 6 and all(hex_distance(h, n) == 1 for n in around)
+
+
+def test_moscow_41_examples_fix_the_odd_columns_lower() -> None:
+    """Moscow '41 4.5 (1510 -> 1611 -> 1710/1711 -> 1810/1812) and 6.0 (2416 next to
+    2315, 2316, 2415, 2417)."""
+    for a, b in (("1510", "1611"), ("1611", "1710"), ("1611", "1711"), ("1710", "1810"),
+                 ("1711", "1812"), ("2416", "2315"), ("2416", "2316"), ("2416", "2415"),
+                 ("2416", "2417"), ("2315", "2415")):
+        assert adjacent(a, b, MOSCOW), (a, b)
+    assert not adjacent("1510", "1611", CCRR)

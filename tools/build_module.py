@@ -3,9 +3,10 @@ hand-written body.
 
     python tools/build_module.py solitaire
     python tools/build_module.py barbarossa
+    python tools/build_module.py moscow
 
-The parts (data/map.xml from the map generator; for 1941 also data/pieces.xml and
-data/charts.xml) go in right after the body's <credits>; everything else
+The parts (data/map.xml from the map generator; for 1941 and Moscow '41 also
+data/pieces.xml and data/charts.xml) go in right after the body's <credits>; everything else
 (data/module-body.xml) is written by hand from the rulebook. The result is
 validated against data/module.rng.
 """
@@ -21,8 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 HEADER = {
     "solitaire": ('game="solitaire" version="1.0.0" title="Barbarossa Solitaire"'),
     "barbarossa": ('game="barbarossa" version="0.2.0" title="1941: Operation Barbarossa"'),
+    "moscow": ('game="moscow" version="0.1.0" title="Moscow \'41"'),
 }
-PARTS = {"solitaire": ("map.xml",), "barbarossa": ("map.xml", "pieces.xml", "charts.xml")}
+PARTS = {"solitaire": ("map.xml",), "barbarossa": ("map.xml", "pieces.xml", "charts.xml"),
+         "moscow": ("map.xml", "pieces.xml", "charts.xml")}
 
 
 def part(path: Path) -> str:
