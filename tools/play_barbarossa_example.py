@@ -107,6 +107,8 @@ class Planner:
             if self.game.pieces[unit].side != self.side:
                 continue
             for h in entry_hexes(self.game, self.state, unit):
+                if self.game.stacking_problem_with(self.state, unit, h):
+                    continue  # legal while it moves on (3.3 A), but this planner stays put
                 if self.legal("enter", {"unit": unit, "hex": self.game.board.label(h)}):
                     break
 

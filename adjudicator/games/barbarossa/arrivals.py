@@ -255,12 +255,14 @@ def missing_reinforcements(ctx: StepContext) -> None:
     """14.1.3 C-D at the end of the First Movement Phase: a reinforcement that could have
     entered must have; one that could not is eliminated."""
     state, game = ctx.state, Game.of(ctx.module)
-    for unit in state["arriving"].get(str(state["turn"]), []):
-        if game.pieces[unit].side != state["player"]:
-            continue
-        if entry_hexes(game, state, unit):
-            raise IllegalOrder("14.1.3 C", f"{game.pieces[unit].name} must enter this turn; "
-                               "reinforcements may not be delayed", code="reinforcement-due")
+    due = [u for u in state["arriving"].get(str(state["turn"]), [])
+           if game.pieces[u].side == state["player"]]
+    can_enter = [u for u in due if entry_hexes(game, state, u)]
+    if can_enter:
+        names = ", ".join(f"{game.pieces[u].name} ({u})" for u in can_enter)
+        raise IllegalOrder("14.1.3 C", f"{names} must enter this turn; reinforcements may "
+                           "not be delayed", code="reinforcement-due")
+    for unit in due:
         ctx.emit("unit-eliminated", unit=unit, rule="14.1.3 D")
 
 
