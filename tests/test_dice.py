@@ -248,3 +248,18 @@ def test_no_import_random_in_the_package() -> None:
     for path in package.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "import random" not in text and "from random" not in text, path
+
+
+def test_a_secret_is_eight_whole_words_of_the_stream_in_one_roll_event() -> None:
+    """StepContext.draw_secret (the salt of hidden-information commitments): the bytes are
+    the stream's next words, big-endian, every 32-bit value accepted, one `roll` event."""
+    from adjudicator.engine.step import StepContext
+    from adjudicator.games.moscow.rules import MoscowRules
+
+    ctx = StepContext(MoscowRules(), None, {}, stream(CASES[0]), "soviet")  # type: ignore[arg-type]
+    secret = ctx.draw_secret("the salts")
+    reference = stream(CASES[0])
+    assert secret == b"".join(reference.uniform(2**32).to_bytes(4, "big") for _ in range(8))
+    assert [e.kind for e in ctx.events] == ["roll"]
+    assert ctx.events[0]["purpose"] == "secret: the salts"
+    assert ctx.events[0]["value"] == secret.hex()

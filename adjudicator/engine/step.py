@@ -72,6 +72,15 @@ class StepContext:
         self.emit("roll", purpose=purpose, die="D3", sides=6, d6=d6, value=value)
         return value
 
+    def draw_secret(self, purpose: str, words: int = 8) -> bytes:
+        """Secret bytes for the rules (the salt of a commitment to hidden information),
+        `words` x 32 bits of the dice stream, recorded as one `roll` event whose
+        purpose starts with "secret" (a game that hides information masks it)."""
+        data = b"".join(self._uniform(2**32).to_bytes(4, "big") for _ in range(words))
+        self.emit("roll", purpose=f"secret: {purpose}", die="secret", sides=2**32,
+                  value=data.hex())
+        return data
+
     def pick(self, candidates: Sequence[str], purpose: str) -> str:
         """A random choice among ids: uniform(len) over the ids sorted (DESIGN §6)."""
         ordered = sorted(candidates)

@@ -1,0 +1,187 @@
+"""Moscow '41 as the engine sees it (issue 4, in progress): the set-up with the cup draw
+and untried tokens (1.3, 12.0), and the sequence of play (3.0): the German Movement,
+Combat and Air Interdiction Phases, the Soviet Movement and Combat Phases, and the Game
+Turn Indication Phase with the weather roll of the next turn (15.0) and the sudden
+death of 16.0 A. Orders: `draw`, `place`, `end-phase`; movement, overrun and combat
+come next.
+
+`apply` is the only place state changes; order handlers emit events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from lxml import etree
+
+from adjudicator.engine.events import Event
+from adjudicator.engine.module import ModuleData
+from adjudicator.engine.orders import Order
+from adjudicator.engine.state import State
+from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event
+from adjudicator.errors import IllegalOrder, InvalidInput
+from adjudicator.games.moscow import setup, untried
+from adjudicator.games.moscow.game import SIDES, Game
+
+# 3.1.1-3.1.2: the phases of one game turn, in order
+SEQUENCE = (("german", "movement"), ("german", "combat"), ("german", "interdiction"),
+            ("soviet", "movement"), ("soviet", "combat"))
+
+
+class MoscowRules:
+    game = "moscow"
+    sides = SIDES
+
+    def check_module(self, module: ModuleData) -> None:
+        Game.of(module)
+
+    def initial_state(self, module: ModuleData, scenario: str, options: dict[str, str]) -> State:
+        return setup.scenario_state(module, scenario, options)
+
+    def position_state(self, module: ModuleData, root: etree._Element,
+                       options: dict[str, str]) -> State:
+        raise InvalidInput("Moscow '41 games start from the set-up (1.3): the untried units "
+                           "are drawn from the cup, so a position cannot name them")
+
+    def acting_side(self, state: State) -> str | None:
+        if state.get("pending"):
+            return str(state["pending"]["side"])
+        return None if state["phase"] == "game-over" else str(state["player"])
+
+    def pass_orders(self, state: State, side: str) -> list[str]:
+        if state.get("pending") or state["phase"] in ("draw", "setup"):
+            return []  # the set-up cannot be passed
+        return ["<end-phase/>"] * remaining_phases(state)
+
+    def execute(self, ctx: StepContext, order: Order) -> None:
+        if ctx.state["phase"] == "game-over":
+            raise IllegalOrder("16.0", "the game is over", code="game-over")
+        acting = self.acting_side(ctx.state)
+        if acting != ctx.side:
+            raise IllegalOrder("3.1 D", f"it is not {ctx.side}'s step now: the game waits "
+                               f"for {acting}", code="not-your-step")
+        handler = ORDER_HANDLERS.get(order.kind)
+        if handler is None:
+            raise IllegalOrder(PROTOCOL_RULE, f"<{order.kind}> is not a Moscow '41 order",
+                               code="unknown-order")
+        handler(ctx, order)
+
+    def check_static(self, module: ModuleData, order: Order) -> list[str]:
+        game = Game.of(module)
+        problems = []
+        for label in [*order.words("hex"), *order.words("path")]:
+            try:
+                game.board.hex(label)
+            except ValueError as exc:
+                problems.append(str(exc))
+        return problems
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return {"turn": state["turn"], "player": state["player"], "phase": state["phase"],
+                "weather": state["weather"], "result": state["result"]}
+
+    def apply(self, state: State, event: Event) -> None:
+        if apply_engine_event(state, event):
+            return
+        handler = EVENT_HANDLERS.get(event.kind)
+        if handler is None:
+            raise ValueError(f"unknown Moscow '41 event {event.kind!r}")
+        handler(state, event.data)
+
+
+# -- the sequence of play (3.0) ---------------------------------------------------------
+
+def remaining_phases(state: State) -> int:
+    return len(SEQUENCE) - SEQUENCE.index((state["player"], state["phase"]))
+
+
+def end_phase(ctx: StepContext, order: Order) -> None:
+    """3.1: all activity in sequence; the set-up ends with its checks (1.3)."""
+    state = ctx.state
+    if state["phase"] in ("draw", "setup"):
+        if state["phase"] == "draw":
+            raise IllegalOrder("1.3.1 C", "draw the Soviet units from the cup first (<draw/>)",
+                               code="not-drawn")
+        setup.end_setup(ctx)
+        return
+    at = SEQUENCE.index((state["player"], state["phase"]))
+    if at + 1 < len(SEQUENCE):
+        player, phase = SEQUENCE[at + 1]
+        ctx.emit("phase-ended", player=player, phase=phase)
+        return
+    game_turn_indication(ctx)
+
+
+def game_turn_indication(ctx: StepContext) -> None:
+    """3.1.2 C: interdicting air units leave the map and the turn ends; 16.0 A: a German
+    unit in Moscow wins at once; 3.1.3 B: after Turn 13 victory is determined; 15.0 A:
+    from Turn 2 the Soviet player rolls for the weather against the Turn Record Track."""
+    state, game = ctx.state, Game.of(ctx.module)
+    moscow = game.board.label(game.moscow)
+    if any(x == moscow and game.pieces.get(u) and game.pieces[u].side == "german"
+           for u, x in state["units"].items()):
+        ctx.emit("game-ended", turn=state["turn"], result={"level": "German strategic",
+                                                            "rule": "16.0 A"})
+        return
+    if state["turn"] >= state["last_turn"]:
+        ctx.emit("game-ended", turn=state["turn"], result={"level": "undetermined",
+                                                            "rule": "16.0 B"})
+        return
+    turn = state["turn"] + 1
+    record = ctx.module.find(f"m:charts/m:turn-record/m:turn[@number='{turn}']")
+    weather = "clear"
+    if record is not None:
+        rule = record.find("{urn:pbem:module:1}weather")
+        if rule is not None and rule.get("roll") == "yes":
+            roll = ctx.roll_d6(f"weather on Turn {turn} (15.0)")
+            weather = weather_for(rule, roll)
+    ctx.emit("turn-began", turn=turn, weather=weather)
+
+
+def weather_for(rule: etree._Element, roll: int) -> str:
+    """15.0 B: the Turn Record Track's range for rasputitsa or snow ("all": automatic)."""
+    for condition in ("rasputitsa", "snow"):
+        span = rule.get(condition)
+        if not span:
+            continue
+        if span == "all":
+            return condition
+        low, _, high = span.partition("-")
+        if int(low) <= roll <= int(high or low):
+            return condition
+    return "clear"
+
+
+ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
+    "draw": setup.draw,
+    "place": setup.place,
+    "end-phase": end_phase,
+}
+
+
+# -- events: the only code that changes Moscow '41 state -------------------------------------
+
+def _phase_ended(state: State, data: dict[str, Any]) -> None:
+    state["player"], state["phase"] = data["player"], data["phase"]
+
+
+def _turn_began(state: State, data: dict[str, Any]) -> None:
+    state.update(turn=data["turn"], weather=data["weather"], player="german",
+                 phase="movement", air_used=[], interdicted={})
+
+
+def _game_ended(state: State, data: dict[str, Any]) -> None:
+    state["phase"] = "game-over"
+    state["result"] = data["result"]
+
+
+EVENT_HANDLERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
+    "untried-drawn": untried.apply_drawn,
+    "untried-revealed": untried.apply_revealed,
+    "setup-drawn": setup.apply_drawn_setup,
+    "unit-placed": setup.apply_placed,
+    "phase-ended": _phase_ended,
+    "turn-began": _turn_began,
+    "game-ended": _game_ended,
+}

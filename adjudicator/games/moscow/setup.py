@@ -1,0 +1,168 @@
+"""Moscow '41 rule 1.3, Setup: the Soviet player draws every unit from the cup and
+places each untried, the Siberian divisions go to the Turn Record Track at random, and
+the German player sets up west of the front line.
+
+The draw is one order (`<draw/>`) because a player writes a whole file before he sees
+what it draws: the draw shows each token's untried face (type and movement), and the
+Soviet player places the tokens in his next file (`<place unit="U07" hex="1605"/>`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.module import ModuleData
+from adjudicator.engine.orders import Order
+from adjudicator.engine.state import State
+from adjudicator.engine.step import StepContext
+from adjudicator.errors import IllegalOrder, ModuleError
+from adjudicator.games.moscow.game import Game
+from adjudicator.games.moscow.untried import draw_tokens
+
+SIBERIAN_TURNS = (3, 4, 5, 6)  # 1.3.1 I: "Reinf: S" on Turns 3-6
+SETUP_STACK = 2  # 1.3.1 E: two Soviet units per hex during set-up
+STACKING_LIMIT = 4  # 4.6 A
+
+
+def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]) -> State:
+    """Before the set-up: every German unit waits to be placed (1.3.2 B), every Soviet
+    unit but the Siberians is in the cup (1.3.1 B-C), the Soviet player draws first."""
+    scenario = next((s for s in module.findall("m:scenarios/m:scenario")
+                     if s.get("id") == scenario_id), None)
+    if scenario is None:
+        raise ModuleError(f"Moscow '41 has no scenario {scenario_id!r}")
+    if options:
+        raise ModuleError(f"Moscow '41 has no options; asked for {', '.join(options)}")
+    game = Game.of(module)
+    cup = sorted(u for u, p in game.pieces.items()
+                 if p.side == "soviet" and p.untried and not p.siberian)
+    siberians = sorted(u for u, p in game.pieces.items() if p.siberian)
+    german = sorted(u for u, p in game.pieces.items()
+                    if p.side == "german" and p.setup == "west-of-front")
+    state: dict[str, Any] = {
+        "game": "moscow", "scenario": scenario_id, "options": {},
+        "turn": int(scenario.get("start")), "last_turn": int(scenario.get("end")),
+        "player": "soviet", "phase": "draw",  # 1.3.1 A: the Soviet player sets up first
+        "weather": "clear",
+        "units": {},  # unit (German piece id or Soviet token) -> hex
+        "steps": {},  # German units reduced to one step (8.9 H)
+        "unplaced": german,  # German units still to set up (1.3.2)
+        "tokens": {},  # token -> its untried face: type, movement, siberian, commitment
+        "identity": {},  # token -> piece id (hidden from both sides until revealed)
+        "salts": {},  # token -> commitment salt (hidden likewise)
+        "revealed": [],
+        "cup": cup,  # 1.3.1 C; later the eliminated Soviet infantry (8.9 I, 14.0 C)
+        "siberian_cup": siberians,
+        "arriving": {},  # turn -> tokens (the Siberian divisions, 1.3.1 I)
+        "eliminated": [],  # piece ids
+        "air_used": [],  # 11.4: committed air units this turn
+        "interdicted": {},  # hex -> air units (11.3)
+        "last_occupied": {},  # town or city hex -> side that last occupied it (9.4)
+        "pending": None, "result": None,
+    }
+    return state
+
+
+def draw(ctx: StepContext, order: Order) -> None:
+    """1.3.1 C-D, I: every unit in the cup is drawn, in random order, as an untried
+    token; the four Siberian divisions go one to each turn box 3-6 at random."""
+    state = ctx.state
+    if state["phase"] != "draw":
+        raise IllegalOrder("1.3.1 C", "the Soviet units are drawn from the cup once, at the "
+                           "start of the set-up", code="not-draw")
+    tokens = [f"U{i:02d}" for i in range(1, len(state["cup"]) + 1)]
+    draw_tokens(ctx, tokens, state["cup"], "the Soviet set-up")
+    draw_tokens(ctx, [f"SIB{t}" for t in SIBERIAN_TURNS], state["siberian_cup"],
+                "the Siberian divisions on the Turn Record Track")
+    ctx.emit("setup-drawn", placing=tokens,
+             arriving={str(t): [f"SIB{t}"] for t in SIBERIAN_TURNS})
+
+
+def place(ctx: StepContext, order: Order) -> None:
+    """1.3.1 E-H, 1.3.2 C-D: a unit is set up on a hex of its side's zone."""
+    state, game = ctx.state, Game.of(ctx.module)
+    unit, label = order.get("unit"), order.get("hex")
+    side = state["player"]
+    if state["phase"] != "setup":
+        raise IllegalOrder("1.3", "units are placed during the set-up only", code="not-setup")
+    try:
+        h = game.board.hex(label)
+    except ValueError as exc:
+        raise IllegalOrder("1.3", str(exc), code="bad-hex") from None
+    label = game.board.label(h)
+    if side == "soviet":
+        face = state["tokens"].get(unit)
+        if face is None or face["siberian"] or unit in state["units"]:
+            raise IllegalOrder("1.3.1 D", f"{unit!r} is not a drawn Soviet unit waiting to be "
+                               "placed", code="not-placeable")
+        check_soviet_zone(game, face["type"], h)
+        stack = [u for u, x in state["units"].items() if x == label]
+        if len(stack) >= SETUP_STACK:
+            raise IllegalOrder("1.3.1 E", f"{label} already holds two Soviet units, the set-up "
+                               "limit", code="overstacked")
+    else:
+        if unit not in state["unplaced"]:
+            raise IllegalOrder("1.3.2 B", f"{unit!r} is not a German unit waiting to be set "
+                               "up", code="not-placeable")
+        if game.side_of[h] != "german":
+            raise IllegalOrder("1.3.2 C", f"German units set up west of the front line; "
+                               f"{label} is on the Soviet side", code="bad-setup-hex")
+        stack = [u for u, x in state["units"].items() if x == label]
+        if len(stack) >= STACKING_LIMIT:
+            raise IllegalOrder("1.3.2 D", f"{label} already holds four units (4.6 A)",
+                               code="overstacked")
+    ctx.emit("unit-placed", unit=unit, hex=label)
+
+
+def check_soviet_zone(game: Game, unit_type: str, h: Hex) -> None:
+    """1.3.1 F-H: Soviet units set up on the Soviet side; infantry west of hex row 20xx
+    (inclusive), armor, mechanized and cavalry east of it and never in the front line."""
+    label = game.board.label(h)
+    if game.side_of[h] != "soviet":
+        raise IllegalOrder("1.3.1 G", f"Soviet units set up east of the front line; {label} "
+                           "is on the German side", code="bad-setup-hex")
+    column = int(label[:2])
+    if unit_type == "infantry":  # the front line itself may reach past row 20xx (1.3.1 F)
+        if column > 20 and h not in game.front_line:
+            raise IllegalOrder("1.3.1 G", f"Soviet infantry sets up west of hex row 20xx "
+                               f"(inclusive); {label} is east of it", code="bad-setup-hex")
+    elif column <= 20 or h in game.front_line:
+        raise IllegalOrder("1.3.1 H", f"Soviet {unit_type} units set up east of hex row 20xx "
+                           f"and never in the front line; {label} is not such a hex",
+                           code="bad-setup-hex")
+
+
+def end_setup(ctx: StepContext) -> None:
+    """1.3.1 F, 1.3.2: the Soviet set-up is complete when every drawn token stands on the
+    map and every front-line hex holds two units; then the German sets up, and Turn 1
+    begins with the German Movement Phase (3.1.1)."""
+    state, game = ctx.state, Game.of(ctx.module)
+    if state["player"] == "soviet":
+        waiting = sorted(t for t, face in state["tokens"].items()
+                         if not face["siberian"] and t not in state["units"])
+        if waiting:
+            raise IllegalOrder("1.3.1 C", f"every drawn unit is placed before the set-up ends; "
+                               f"still to place: {', '.join(waiting)}", code="unplaced")
+        thin = sorted(game.board.label(h) for h in game.front_line
+                      if sum(1 for x in state["units"].values()
+                             if x == game.board.label(h)) != SETUP_STACK)
+        if thin:
+            raise IllegalOrder("1.3.1 F", f"each front-line hex holds two Soviet units; not "
+                               f"{', '.join(thin)}", code="front-line")
+        ctx.emit("phase-ended", player="german", phase="setup")
+        return
+    if state["unplaced"]:
+        raise IllegalOrder("1.3.2 B", f"all German land units begin on the map; still to set "
+                           f"up: {', '.join(state['unplaced'])}", code="unplaced")
+    ctx.emit("phase-ended", player="german", phase="movement")
+
+
+def apply_placed(state: State, data: dict[str, Any]) -> None:
+    state["units"][data["unit"]] = data["hex"]
+    state["unplaced"] = [u for u in state["unplaced"] if u != data["unit"]]
+
+
+def apply_drawn_setup(state: State, data: dict[str, Any]) -> None:
+    state["phase"] = "setup"
+    state["arriving"] = {t: list(tokens) for t, tokens in data["arriving"].items()}
