@@ -589,7 +589,7 @@ def test_projection_hook(module: ModuleData) -> None:
     seen = project_state("solitaire", state, "german")
     assert seen == state and seen is not state
     with pytest.raises(NoProjection):
-        project_state("moscow", state, "german")
+        project_state("blitzkrieg", state, "german")
 
 
 def test_renderers_use_the_projection(module: ModuleData, monkeypatch: pytest.MonkeyPatch) -> None:

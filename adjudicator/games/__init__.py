@@ -13,7 +13,7 @@ from adjudicator.engine.module import ModuleData, load_module
 from adjudicator.engine.rules import GameRules
 from adjudicator.errors import ModuleError, PbemError
 
-GAME_IDS = ("solitaire", "barbarossa")
+GAME_IDS = ("solitaire", "barbarossa", "moscow")
 ENGINE_SCHEMAS = Path(__file__).resolve().parent.parent / "engine" / "schemas"
 
 

@@ -70,6 +70,7 @@ class GameReporter(Protocol):
 REPORTERS: dict[str, str] = {
     "solitaire": "adjudicator.reports.solitaire:REPORTER",
     "barbarossa": "adjudicator.reports.barbarossa:REPORTER",
+    "moscow": "adjudicator.reports.moscow:REPORTER",
 }
 
 

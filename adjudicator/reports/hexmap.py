@@ -41,7 +41,9 @@ TERRAIN_FILL = {"clear": "#f3efdc", "forest": "#b5cf9a", "woods": "#b5cf9a",
 UNKNOWN_TERRAIN = "#e4e2dc"
 HEXSIDE_STROKE = {"river": (RIVER, 3.0), "major-river": (RIVER, 5.0), "lake": (RIVER, 5.0),
                   "all-sea": (RIVER, 5.0), "border": ("#6b3f8f", 2.5),
-                  "ring": ("#b3261e", 3.0), "road": ("#6d5843", 2.0), "rail": ("#1d1d1b", 2.0)}
+                  "ring": ("#b3261e", 3.0), "moscow-ring": ("#b3261e", 3.0),
+                  "front-line": ("#d9a400", 3.0), "road": ("#6d5843", 2.0),
+                  "rail": ("#1d1d1b", 2.0)}
 
 
 def corners(centre: tuple[float, float], size: float, pointy: bool) -> list[tuple[float, float]]:

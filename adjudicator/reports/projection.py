@@ -17,6 +17,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from adjudicator.games.moscow import untried
 from adjudicator.reports.model import StepReport
 
 State = dict[str, Any]
@@ -32,13 +33,16 @@ def _identity_events(events: list[dict[str, Any]], side: str) -> list[dict[str, 
     return copy.deepcopy(events)
 
 
-# 1941: Operation Barbarossa hides nothing either: both players see the whole board
+# 1941: Operation Barbarossa hides nothing either: both players see the whole board;
+# Moscow '41 hides which counter each untried Soviet token is (12.0)
 STATE_PROJECTIONS: dict[str, StateProjection] = {"solitaire": _identity_state,
-                                                  "barbarossa": _identity_state}
+                                                  "barbarossa": _identity_state,
+                                                  "moscow": untried.project_state}
 # games whose projection hides nothing: an export needs no stand-ins for unseen units
 OPEN_GAMES = frozenset({"solitaire", "barbarossa"})
 EVENT_PROJECTIONS: dict[str, EventProjection] = {"solitaire": _identity_events,
-                                                  "barbarossa": _identity_events}
+                                                  "barbarossa": _identity_events,
+                                                  "moscow": untried.project_events}
 
 
 class NoProjection(LookupError):  # noqa: N818 - names the missing thing
@@ -70,8 +74,12 @@ def project_step(step: StepReport) -> StepReport:
     decision = step.decision
     if decision is not None and decision.get("side") not in (None, step.side):
         decision = None
+    # a game that hides information keeps its seeds until the game is over: with the
+    # seed a player could recompute the hidden draws (DESIGN §7)
+    hidden = step.game not in OPEN_GAMES and step.state_after.get("phase") != "game-over"
     return dataclasses.replace(
         step,
+        server_seed=None if hidden else step.server_seed,
         state_before=project_state(step.game, step.state_before, step.side),
         state_after=project_state(step.game, step.state_after, step.side),
         events=project_events(step.game, step.events, step.side),

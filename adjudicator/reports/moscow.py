@@ -1,0 +1,240 @@
+"""Moscow '41 in words and on the map: the report writer of the game (reports/games.py).
+
+It works on projected steps only (projection.py): an untried Soviet unit is drawn as
+its untried face, a "U" with its type and movement allowance, until it is revealed
+(12.0); no strength of an unrevealed unit, and no counter behind a token, is ever in
+a report. German units show their strength, reduced ones their reduced strength.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from adjudicator.engine.module import ModuleData
+from adjudicator.games.moscow.game import Game, Piece
+from adjudicator.games.moscow.rules import SEQUENCE
+from adjudicator.reports.model import (
+    Calendar,
+    Counter,
+    DecisionView,
+    LegendItem,
+    Line,
+    Loss,
+    MapView,
+    PositionRow,
+    Section,
+    Status,
+    StepReport,
+)
+
+FIELD_GRAY, EARTH_BROWN, SIBERIAN_BROWN = "#9aa583", "#c9955a", "#8a5a32"
+SIDE_NAMES = {"german": "German", "soviet": "Soviet"}
+SYMBOLS = {"armor": "armor", "mechanized": "mechanized", "infantry": "infantry",
+           "cavalry": "cavalry", "air": "air"}
+PHASES = {"draw": "set-up: the Soviet draw", "setup": "set-up", "movement": "Movement Phase",
+          "combat": "Combat Phase", "interdiction": "Air Interdiction Phase",
+          "game-over": "game over"}
+ECHELONS = {"division": "division", "brigade": "brigade"}
+
+
+def designation(name: str) -> str:
+    number = re.search(r"\d+", name)
+    return number.group(0) if number else name[:4]
+
+
+def piece_counter(piece: Piece, *, reduced: bool = False) -> Counter:
+    """A tried counter: German strength and MA (2.5), Soviet attack-defense-MA (2.6)."""
+    soviet = piece.side == "soviet"
+    if soviet:
+        factors = (f"{piece.attack}-{piece.defense}-{piece.movement}",)
+    else:
+        factors = (f"{piece.attack}-{piece.movement}", f"{piece.reduced}-{piece.movement}")
+    text = factors[1] if reduced else factors[0]
+    fill = (SIBERIAN_BROWN if piece.siberian else EARTH_BROWN) if soviet else FIELD_GRAY
+    return Counter(text, designation(piece.name), fill, "#1d1d1b",
+                   "#6b4524" if soviet else "#4e5a3b", piece.name, piece=piece.id,
+                   side=piece.side, symbol=SYMBOLS.get(piece.type, ""), echelon="division",
+                   factors=factors)
+
+
+def untried_counter(token: str, face: dict[str, Any]) -> Counter:
+    """The untried face (1.3.1 C, 12.1 B): U, the type and the MA; nothing else."""
+    fill = SIBERIAN_BROWN if face["siberian"] else EARTH_BROWN
+    return Counter(f"U-{face['movement']}", token, fill, "#1d1d1b", "#6b4524",
+                   f"untried Soviet {face['type']} unit {token}", side="soviet",
+                   symbol=SYMBOLS.get(face["type"], ""), echelon="division")
+
+
+def unit_counter(game: Game, state: dict[str, Any], unit: str) -> Counter:
+    face = state.get("tokens", {}).get(unit)
+    if face is not None:
+        piece_id = state.get("identity", {}).get(unit)
+        if unit in state.get("revealed", []) and piece_id:
+            return piece_counter(game.pieces[piece_id])
+        return untried_counter(unit, face)
+    return piece_counter(game.pieces[unit], reduced=state.get("steps", {}).get(unit) == 1)
+
+
+def unit_name(game: Game, state: dict[str, Any], unit: str) -> str:
+    face = state.get("tokens", {}).get(unit)
+    if face is None:
+        return game.pieces[unit].name if unit in game.pieces else unit
+    piece_id = state.get("identity", {}).get(unit)
+    if unit in state.get("revealed", []) and piece_id:
+        return f"{game.pieces[piece_id].name} ({unit})"
+    return f"untried {face['type']} {unit}"
+
+
+def phase_words(state: dict[str, Any]) -> str:
+    if state.get("phase") in ("draw", "setup", "game-over"):
+        who = SIDE_NAMES.get(state["player"], state["player"])
+        return PHASES[state["phase"]] + ("" if state["phase"] == "game-over" else f" ({who})")
+    return f"{SIDE_NAMES[state['player']]} {PHASES[state['phase']]}"
+
+
+class MoscowReporter:
+    game = "moscow"
+
+    def turn_name(self, module: ModuleData, turn: int) -> str:
+        record = module.find(f"m:charts/m:turn-record/m:turn[@number='{turn}']")
+        days = f" ({record.get('first-day')} to {record.get('last-day')})" \
+            if record is not None else ""
+        return f"Turn {turn}{days}"
+
+    def narrate(self, step: StepReport) -> list[Section]:
+        game = Game.of(step.module)
+        state = step.state_after
+        sections: dict[str, Section] = {}
+        titles = {"sequence": "Sequence of play", "setup": "Set-up", "move": "Movement",
+                  "combat": "Combat", "untried": "Untried units", "decision": "Decisions"}
+        rolls = 0
+
+        def say(key: str, text: str, rule: str | None, used: list[int] | None = None) -> None:
+            section = sections.setdefault(key, Section(key, titles[key]))
+            section.lines.append(Line([text], rule, key, used or []))
+
+        drawn = 0
+        for e in step.events:
+            kind = e.get("kind")
+            if kind == "roll":
+                rolls += 1
+                if str(e.get("purpose", "")).startswith("weather"):
+                    say("sequence", f"Weather roll: {e['value']}", "15.0", [rolls])
+            elif kind == "untried-drawn":
+                drawn += 1
+            elif kind == "setup-drawn":
+                say("setup", f"{drawn} Soviet units drawn from the cup, untried face up; "
+                    "the Siberian divisions wait on Turns 3 to 6 (which one where, nobody "
+                    "knows)", "1.3.1 C-I")
+            elif kind == "unit-placed":
+                say("setup", f"{unit_name(game, state, e['unit'])} set up at {e['hex']}",
+                    "1.3")
+            elif kind == "untried-revealed":
+                piece = game.pieces[e["piece"]]
+                say("untried", f"{e['token']} is revealed: {piece.name}, attack {e['attack']}, "
+                    f"defense {e['defense']} (commitment salt {e['salt']})", e["rule"])
+            elif kind == "phase-ended":
+                say("sequence", f"The {phase_words(e)} begins", "3.1")
+            elif kind == "turn-began":
+                say("sequence", f"{self.turn_name(step.module, e['turn'])} begins: "
+                    f"{e['weather']}", "3.1.2 C, 15.0")
+            elif kind == "decision-requested":
+                r = e["request"]
+                say("decision", f"Decision {r['id']} opened for the "
+                    f"{SIDE_NAMES.get(r['side'], r['side'])} player ({r['kind']})", r["rule"])
+            elif kind == "decision-answered":
+                say("decision", f"Decision {e['id']} answered: {e['choice']}", None)
+            elif kind == "game-ended":
+                say("sequence", f"The game ends: {e['result']['level']}", e["result"]["rule"])
+        return list(sections.values())
+
+    def losses(self, step: StepReport) -> list[Loss]:
+        game = Game.of(step.module)
+        before = step.state_before.get("units", {})
+        return [Loss(unit_name(game, step.state_after, e["unit"]),
+                     before.get(e["unit"], "(not on the map)"), e.get("rule", ""),
+                     str(e.get("rule", "")), "")
+                for e in step.events if e.get("kind") == "unit-eliminated"]
+
+    def status(self, module: ModuleData, state: dict[str, Any]) -> Status:
+        status = Status(self.turn_name(module, int(state["turn"])), phase_words(state))
+        if state.get("result"):
+            status.result = str(state["result"]["level"])
+        status.facts += [("Weather", str(state["weather"])),
+                         ("Untried Soviet units", str(sum(
+                             1 for t in state["tokens"] if t in state["units"]
+                             and t not in state["revealed"]))),
+                         ("German air units committed", ", ".join(state["air_used"]) or
+                          "none")]
+        return status
+
+    def position(self, module: ModuleData, state: dict[str, Any]) -> list[PositionRow]:
+        game = Game.of(module)
+        stacks: dict[str, list[str]] = {}
+        for unit, label in sorted(state["units"].items()):
+            stacks.setdefault(label, []).append(unit_name(game, state, unit))
+        return [PositionRow(label, game.side_of[game.board.hex(label)], False, units, False)
+                for label, units in sorted(stacks.items())]
+
+    def decision(self, module: ModuleData, request: dict[str, Any]) -> DecisionView:
+        return DecisionView(request["id"], request["kind"], request["rule"], request["kind"],
+                            [(o, o) for o in request["options"]])
+
+    def order_hints(self, module: ModuleData, state: dict[str, Any], side: str) -> list[str]:
+        game = Game.of(module)
+        hints = [f"{self.turn_name(module, int(state['turn']))}, {phase_words(state)}; "
+                 f"weather {state['weather']}. Orders: docs/moscow-orders.md"]
+        if state["phase"] == "draw" and side == "soviet":
+            hints.append("  <draw/> draws every Soviet unit from the cup (1.3.1 C)")
+        if state["phase"] == "setup" and side == "soviet":
+            waiting = [t for t, f in sorted(state["tokens"].items())
+                       if not f["siberian"] and t not in state["units"]]
+            for token in waiting:
+                face = state["tokens"][token]
+                hints.append(f"  {token}: untried {face['type']}, MA {face['movement']}")
+        if state["phase"] == "setup" and side == "german":
+            hints.append(f"  to set up west of the front line: {', '.join(state['unplaced'])}")
+        for unit, label in sorted(state["units"].items()):
+            mine = (unit in state["tokens"]) == (side == "soviet")
+            if mine:
+                hints.append(f"  {unit} in {label}: {unit_name(game, state, unit)}")
+        return hints
+
+    def describe_order(self, module: ModuleData, order: dict[str, Any]) -> str:
+        a = order.get("attrs") or {}
+        words = {"draw": "draw the Soviet units from the cup",
+                 "place": f"set up {a.get('unit')} at {a.get('hex')}",
+                 "end-phase": "end the phase",
+                 "answer": f"answer decision {a.get('decision')}: {a.get('choice')}"}
+        return words.get(order.get("kind", ""), str(order.get("kind", "")))
+
+    def map_view(self, module: ModuleData, state: dict[str, Any], side: str,
+                 caption: str | None = None) -> MapView:
+        game = Game.of(module)
+        counters: dict[str, list[Counter]] = {}
+        for unit, label in sorted(state["units"].items()):
+            counters.setdefault(label, []).append(unit_counter(game, state, unit))
+        title = f"Moscow '41 — {self.turn_name(module, int(state['turn']))}"
+        subtitle = " · ".join([caption or f"{SIDE_NAMES.get(side, side)} player's view",
+                               phase_words(state), f"weather {state['weather']}"])
+        legend = [LegendItem("counter", "German unit (strength-MA)",
+                             counter=piece_counter(next(p for p in game.pieces.values()
+                                                        if p.side == "german"
+                                                        and p.type != "air"))),
+                  LegendItem("counter", "Untried Soviet unit (U-MA)",
+                             counter=untried_counter("U", {"type": "infantry", "movement": 5,
+                                                           "siberian": False}))]
+        return MapView(title, subtitle, {}, {}, [], set(), counters, legend)
+
+    def counter_mix(self, module: ModuleData) -> list[Counter]:
+        game = Game.of(module)
+        return [piece_counter(p) for _, p in sorted(game.pieces.items()) if p.type != "air"]
+
+    def calendar(self, module: ModuleData) -> Calendar:
+        turns = [self.turn_name(module, t) for t in range(1, 14)]
+        phases = [f"{SIDE_NAMES[side]} {PHASES[phase]}" for side, phase in SEQUENCE]
+        return Calendar(turns, phases + ["Game Turn Indication Phase"])
+
+
+REPORTER = MoscowReporter()

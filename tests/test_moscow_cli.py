@@ -1,0 +1,63 @@
+"""Moscow '41 end to end through the CLI: a two-player game created, the Soviet draw and
+set-up and the German set-up from signed files, the reports of both sides checked for
+any trace of an untried unit's counter (12.0, DESIGN §7), and the journal verified."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from adjudicator.games import get_game
+from adjudicator.games.moscow.game import Game
+from adjudicator.referee.gamedir import load_game
+from tests.test_cli_e2e import pbem, status
+from tests.test_moscow_rules import german_placements, soviet_placements
+
+
+def submit(game_dir: Path, tmp: Path, side: str, orders: list[tuple[str, dict[str, str]]],
+           key: Path, code: int = 0) -> str:
+    text = pbem("orders", "template", game_dir, "--side", side).output
+    body = "\n".join(f"  <{kind} " + " ".join(f'{k}="{v}"' for k, v in attrs.items()) + "/>"
+                     for kind, attrs in orders)
+    path = tmp / f"{side}-{status(game_dir)['seq']}.xml"
+    path.write_text(text.replace("</orders>", body + "\n</orders>"))
+    pbem("sign", path, "--key", key)
+    return pbem("adjudicate", game_dir, path, code=code).output
+
+
+def test_moscow_set_up_from_signed_files_hides_every_untried_counter(tmp_path: Path) -> None:
+    for side in ("german", "soviet"):
+        pbem("keygen", tmp_path / side)
+    game_dir = tmp_path / "g"
+    pbem("new", "moscow", "--side", f"german={tmp_path / 'german.pub'}", "--side",
+         f"soviet={tmp_path / 'soviet.pub'}", "--test-seed", "11" * 32, "--game-id", "m1",
+         "-o", game_dir)
+    assert status(game_dir)["waiting_for"] == "soviet"
+    submit(game_dir, tmp_path, "soviet", [("draw", {})], tmp_path / "soviet.key")
+    game = Game.of(get_game("moscow").bundled_module)
+    state = load_game(game_dir).state
+    template = pbem("orders", "template", game_dir, "--side", "soviet").output
+    assert "U01: untried" in template and "SOV-XX" not in template
+    submit(game_dir, tmp_path, "soviet", [*soviet_placements(game, state), ("end-phase", {})],
+           tmp_path / "soviet.key")
+    state = load_game(game_dir).state
+    submit(game_dir, tmp_path, "german", [*german_placements(game, state), ("end-phase", {})],
+           tmp_path / "german.key")
+    assert status(game_dir)["waiting_for"] == "german"
+    assert "OK" in pbem("verify", game_dir).output
+    # no report of either side names a Soviet counter, a strength behind a token, a salt
+    # or the seed that would let a player recompute the draws
+    state = load_game(game_dir).state
+    salts = list(state["salts"].values())
+    seeds = [line for line in (game_dir / "journal.jsonl").read_text().splitlines()[1:]]
+    server_seeds = re.findall(r'"server_seed":"([0-9a-f]{64})"', "\n".join(seeds))
+    reports = list((game_dir / "reports").rglob("*.html")) + \
+        list((game_dir / "reports").rglob("*.svg"))
+    assert reports
+    for report in reports:
+        text = report.read_text("utf-8")
+        assert "SOV-XX" not in text, report
+        assert not any(name in text for name in (p.name for p in game.pieces.values()
+                                                 if p.side == "soviet")), report
+        assert not any(salt in text for salt in salts), report
+        assert not any(seed in text for seed in server_seeds), report
