@@ -23,6 +23,7 @@ from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_eve
 from adjudicator.errors import IllegalOrder, InvalidInput
 from adjudicator.games.moscow import setup, untried
 from adjudicator.games.moscow.game import SIDES, Game
+from adjudicator.games.moscow.logistics import turn_record, weather_for
 
 # 3.1.1-3.1.2: the phases of one game turn, in order
 SEQUENCE = (("german", "movement"), ("german", "combat"), ("german", "interdiction"),
@@ -129,28 +130,9 @@ def game_turn_indication(ctx: StepContext) -> None:
                                                             "rule": "16.0 B"})
         return
     turn = state["turn"] + 1
-    record = ctx.module.find(f"m:charts/m:turn-record/m:turn[@number='{turn}']")
-    weather = "clear"
-    if record is not None:
-        rule = record.find("{urn:pbem:module:1}weather")
-        if rule is not None and rule.get("roll") == "yes":
-            roll = ctx.roll_d6(f"weather on Turn {turn} (15.0)")
-            weather = weather_for(rule, roll)
-    ctx.emit("turn-began", turn=turn, weather=weather)
-
-
-def weather_for(rule: etree._Element, roll: int) -> str:
-    """15.0 B: the Turn Record Track's range for rasputitsa or snow ("all": automatic)."""
-    for condition in ("rasputitsa", "snow"):
-        span = rule.get(condition)
-        if not span:
-            continue
-        if span == "all":
-            return condition
-        low, _, high = span.partition("-")
-        if int(low) <= roll <= int(high or low):
-            return condition
-    return "clear"
+    track = turn_record(ctx.module)
+    roll = ctx.roll_d6(f"weather on Turn {turn} (15.0)") if track[turn].needs_roll else None
+    ctx.emit("turn-began", turn=turn, weather=weather_for(turn, roll, track))
 
 
 ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {

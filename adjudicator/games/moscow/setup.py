@@ -9,20 +9,32 @@ Soviet player places the tokens in his next file (`<place unit="U07" hex="1605"/
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder, ModuleError
 from adjudicator.games.moscow.game import Game
+from adjudicator.games.moscow.logistics import (
+    check_german_placement,
+    check_german_setup,
+    check_soviet_placement,
+    check_soviet_setup,
+)
 from adjudicator.games.moscow.untried import draw_tokens
 
 SIBERIAN_TURNS = (3, 4, 5, 6)  # 1.3.1 I: "Reinf: S" on Turns 3-6
-SETUP_STACK = 2  # 1.3.1 E: two Soviet units per hex during set-up
-STACKING_LIMIT = 4  # 4.6 A
+
+
+@dataclass(frozen=True)
+class Face:
+    """An untried token as the set-up rules see it: its type, Siberian or not."""
+
+    type: str
+    siberian: bool
 
 
 def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]) -> State:
@@ -91,46 +103,19 @@ def place(ctx: StepContext, order: Order) -> None:
     except ValueError as exc:
         raise IllegalOrder("1.3", str(exc), code="bad-hex") from None
     label = game.board.label(h)
+    already = sum(1 for x in state["units"].values() if x == label)
     if side == "soviet":
         face = state["tokens"].get(unit)
         if face is None or face["siberian"] or unit in state["units"]:
             raise IllegalOrder("1.3.1 D", f"{unit!r} is not a drawn Soviet unit waiting to be "
                                "placed", code="not-placeable")
-        check_soviet_zone(game, face["type"], h)
-        stack = [u for u, x in state["units"].items() if x == label]
-        if len(stack) >= SETUP_STACK:
-            raise IllegalOrder("1.3.1 E", f"{label} already holds two Soviet units, the set-up "
-                               "limit", code="overstacked")
+        check_soviet_placement(game, face["type"], h, already)
     else:
         if unit not in state["unplaced"]:
             raise IllegalOrder("1.3.2 B", f"{unit!r} is not a German unit waiting to be set "
                                "up", code="not-placeable")
-        if game.side_of[h] != "german":
-            raise IllegalOrder("1.3.2 C", f"German units set up west of the front line; "
-                               f"{label} is on the Soviet side", code="bad-setup-hex")
-        stack = [u for u, x in state["units"].items() if x == label]
-        if len(stack) >= STACKING_LIMIT:
-            raise IllegalOrder("1.3.2 D", f"{label} already holds four units (4.6 A)",
-                               code="overstacked")
+        check_german_placement(game, game.pieces[unit].type, h, already)
     ctx.emit("unit-placed", unit=unit, hex=label)
-
-
-def check_soviet_zone(game: Game, unit_type: str, h: Hex) -> None:
-    """1.3.1 F-H: Soviet units set up on the Soviet side; infantry west of hex row 20xx
-    (inclusive), armor, mechanized and cavalry east of it and never in the front line."""
-    label = game.board.label(h)
-    if game.side_of[h] != "soviet":
-        raise IllegalOrder("1.3.1 G", f"Soviet units set up east of the front line; {label} "
-                           "is on the German side", code="bad-setup-hex")
-    column = int(label[:2])
-    if unit_type == "infantry":  # the front line itself may reach past row 20xx (1.3.1 F)
-        if column > 20 and h not in game.front_line:
-            raise IllegalOrder("1.3.1 G", f"Soviet infantry sets up west of hex row 20xx "
-                               f"(inclusive); {label} is east of it", code="bad-setup-hex")
-    elif column <= 20 or h in game.front_line:
-        raise IllegalOrder("1.3.1 H", f"Soviet {unit_type} units set up east of hex row 20xx "
-                           f"and never in the front line; {label} is not such a hex",
-                           code="bad-setup-hex")
 
 
 def end_setup(ctx: StepContext) -> None:
@@ -139,22 +124,14 @@ def end_setup(ctx: StepContext) -> None:
     begins with the German Movement Phase (3.1.1)."""
     state, game = ctx.state, Game.of(ctx.module)
     if state["player"] == "soviet":
-        waiting = sorted(t for t, face in state["tokens"].items()
-                         if not face["siberian"] and t not in state["units"])
-        if waiting:
-            raise IllegalOrder("1.3.1 C", f"every drawn unit is placed before the set-up ends; "
-                               f"still to place: {', '.join(waiting)}", code="unplaced")
-        thin = sorted(game.board.label(h) for h in game.front_line
-                      if sum(1 for x in state["units"].values()
-                             if x == game.board.label(h)) != SETUP_STACK)
-        if thin:
-            raise IllegalOrder("1.3.1 F", f"each front-line hex holds two Soviet units; not "
-                               f"{', '.join(thin)}", code="front-line")
+        faces = {t: Face(f["type"], f["siberian"]) for t, f in state["tokens"].items()}
+        check_soviet_setup(game, faces, {u: game.board.hex(x)
+                                         for u, x in state["units"].items()})
         ctx.emit("phase-ended", player="german", phase="setup")
         return
-    if state["unplaced"]:
-        raise IllegalOrder("1.3.2 B", f"all German land units begin on the map; still to set "
-                           f"up: {', '.join(state['unplaced'])}", code="unplaced")
+    german = {u: p for u, p in game.pieces.items() if p.side == "german"}
+    check_german_setup(game, german, {u: game.board.hex(x) for u, x in state["units"].items()
+                                      if u in german})
     ctx.emit("phase-ended", player="german", phase="movement")
 
 
