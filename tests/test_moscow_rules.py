@@ -12,7 +12,7 @@ from lxml import etree
 from adjudicator.engine.dice import DiceStream
 from adjudicator.engine.module import ModuleData, load_module
 from adjudicator.engine.orders import Order
-from adjudicator.engine.state import State
+from adjudicator.engine.state import State, copy_state
 from adjudicator.engine.step import StepResult, run_step
 from adjudicator.games.moscow.game import Game
 from adjudicator.games.moscow.rules import MoscowRules
@@ -140,3 +140,63 @@ def test_1_3_the_whole_set_up_then_3_1_turn_1_begins_with_the_german_movement_ph
     assert result.state["turn"] == 2 and result.state["phase"] == "movement"
     rolls = [e for e in result.events if e.kind == "roll"]
     assert len(rolls) == 1 and "weather" in rolls[0]["purpose"]
+
+
+@pytest.fixture(scope="module")
+def turn_one(module: ModuleData, drawn: StepResult) -> State:
+    game = Game.of(module)
+    soviet = step(module, drawn.state, *soviet_placements(game, drawn.state), ("end-phase", {}))
+    german = step(module, soviet.state, *german_placements(game, soviet.state),
+                  ("end-phase", {}), side="german")
+    return german.state
+
+
+def alone(state: State, units: dict[str, str]) -> State:
+    """The Turn 1 German Movement Phase with only `units` on the map."""
+    position = copy_state(state)
+    position["units"] = dict(units)
+    return position
+
+
+def test_4_5_example_the_12th_and_251st_split_off_from_their_stack(
+        module: ModuleData, turn_one: State) -> None:
+    """"They move as a stack to hex 1611, expending 2 MPs ... the 12th Division to hex
+    1710 and then 1810, expending an additional 4 MPs ... the 251st Division to hex 1711
+    and then on to hex 1812."""
+    state = alone(turn_one, {"GER-XX-12": "1510", "GER-XX-251": "1510"})
+    result = step(module, state,
+                  ("move", {"units": "GER-XX-12 GER-XX-251", "path": "1510 1611"}),
+                  ("move", {"units": "GER-XX-12", "path": "1611 1710 1810"}),
+                  ("move", {"units": "GER-XX-251", "path": "1611 1711 1812"}), side="german")
+    assert result.outcome == "accepted", result.rejection
+    moves = [e for e in result.events if e.kind == "units-moved"]
+    assert moves[0]["mps"] == {"GER-XX-12": ["2"], "GER-XX-251": ["2"]}
+    assert [sum(int(x) for x in e["mps"][u]) for e, u in
+            ((moves[1], "GER-XX-12"), (moves[2], "GER-XX-251"))] == [4, 4]
+    assert result.state["movers"]["GER-XX-12"]["spent"] == "6"
+    assert result.state["units"] == {"GER-XX-12": "1810", "GER-XX-251": "1812"}
+
+
+def test_3_1_1_a_a_unit_finishes_before_another_moves(module: ModuleData,
+                                                     turn_one: State) -> None:
+    state = alone(turn_one, {"GER-XX-12": "1510", "GER-XX-251": "1610"})
+    result = step(module, state, ("move", {"units": "GER-XX-12", "path": "1510 1611"}),
+                  ("move", {"units": "GER-XX-251", "path": "1610 1710"}),
+                  ("move", {"units": "GER-XX-12", "path": "1611 1711"}), side="german")
+    assert result.rejection is not None and result.rejection.rule == "3.1.1 A"
+    assert result.applied == 2
+
+
+def test_4_6_c_the_enemy_destroys_the_fifth_unit_of_a_stack(module: ModuleData,
+                                                           turn_one: State) -> None:
+    five = ["GER-XX-12", "GER-XX-251", "GER-XX-1Pz", "GER-XX-2Pz", "GER-XX-3Pz"]
+    state = alone(turn_one, {u: "1510" for u in five[:4]} | {five[4]: "1610"})
+    moved = step(module, state, ("move", {"units": five[4], "path": "1610 1510"}),
+                 ("end-phase", {}), side="german")
+    assert moved.decision is not None and moved.decision.side == "soviet"
+    assert moved.decision.kind == "overstack-elimination" and moved.decision.rule == "4.6 C"
+    answered = step(module, moved.state, ("answer", {"decision": moved.decision.id,
+                                                     "choice": "GER-XX-1Pz"}))
+    assert answered.outcome == "accepted", answered.rejection
+    assert "GER-XX-1Pz" not in answered.state["units"]
+    assert answered.state["phase"] == "combat"

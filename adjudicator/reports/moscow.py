@@ -130,6 +130,13 @@ class MoscowReporter:
             elif kind == "unit-placed":
                 say("setup", f"{unit_name(game, state, e['unit'])} set up at {e['hex']}",
                     "1.3")
+            elif kind == "units-moved":
+                names = ", ".join(unit_name(game, state, u) for u in e["units"])
+                spent = "; ".join(f"{u} {'+'.join(e['mps'][u])} MP" for u in e["units"])
+                say("move", f"{names}: {' → '.join(e['path'])} ({spent})", "4.0")
+            elif kind == "unit-eliminated":
+                say("combat", f"{unit_name(game, state, e['unit'])} is destroyed",
+                    str(e["rule"]))
             elif kind == "untried-revealed":
                 piece = game.pieces[e["piece"]]
                 say("untried", f"{e['token']} is revealed: {piece.name}, attack {e['attack']}, "
@@ -178,7 +185,12 @@ class MoscowReporter:
                 for label, units in sorted(stacks.items())]
 
     def decision(self, module: ModuleData, request: dict[str, Any]) -> DecisionView:
-        return DecisionView(request["id"], request["kind"], request["rule"], request["kind"],
+        context = request.get("context", {})
+        questions = {"overstack-elimination":
+                     f"{context.get('hex')} holds more than {context.get('limit')} enemy "
+                     "units at the end of their Movement Phase: which one is destroyed?"}
+        return DecisionView(request["id"], request["kind"], request["rule"],
+                            questions.get(request["kind"], request["kind"]),
                             [(o, o) for o in request["options"]])
 
     def order_hints(self, module: ModuleData, state: dict[str, Any], side: str) -> list[str]:
@@ -205,6 +217,7 @@ class MoscowReporter:
         a = order.get("attrs") or {}
         words = {"draw": "draw the Soviet units from the cup",
                  "place": f"set up {a.get('unit')} at {a.get('hex')}",
+                 "move": f"move {a.get('units')} along {a.get('path')}",
                  "end-phase": "end the phase",
                  "answer": f"answer decision {a.get('decision')}: {a.get('choice')}"}
         return words.get(order.get("kind", ""), str(order.get("kind", "")))

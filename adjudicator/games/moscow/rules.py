@@ -2,8 +2,8 @@
 and untried tokens (1.3, 12.0), and the sequence of play (3.0): the German Movement,
 Combat and Air Interdiction Phases, the Soviet Movement and Combat Phases, and the Game
 Turn Indication Phase with the weather roll of the next turn (15.0) and the sudden
-death of 16.0 A. Orders: `draw`, `place`, `end-phase`; movement, overrun and combat
-come next.
+death of 16.0 A. Orders: `draw`, `place`, `move` (4.0-6.4, with supply, weather and
+interdiction), `answer`, `end-phase`; overrun and combat come next.
 
 `apply` is the only place state changes; order handlers emit events.
 """
@@ -19,9 +19,9 @@ from adjudicator.engine.events import Event
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
-from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event
+from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event, take_answer
 from adjudicator.errors import IllegalOrder, InvalidInput
-from adjudicator.games.moscow import setup, untried
+from adjudicator.games.moscow import moving, setup, untried
 from adjudicator.games.moscow.game import SIDES, Game
 from adjudicator.games.moscow.logistics import turn_record, weather_for
 
@@ -106,6 +106,8 @@ def end_phase(ctx: StepContext, order: Order) -> None:
                                code="not-drawn")
         setup.end_setup(ctx)
         return
+    if state["phase"] == "movement":
+        moving.check_end_of_movement(ctx)  # 4.6 B-C: may ask the enemy to choose
     at = SEQUENCE.index((state["player"], state["phase"]))
     if at + 1 < len(SEQUENCE):
         player, phase = SEQUENCE[at + 1]
@@ -135,9 +137,19 @@ def game_turn_indication(ctx: StepContext) -> None:
     ctx.emit("turn-began", turn=turn, weather=weather_for(turn, roll, track))
 
 
+def answer(ctx: StepContext, order: Order) -> None:
+    """An answer to the open decision request; the interrupted procedure goes on."""
+    pending, choice = take_answer(ctx, order)
+    if pending["context"].get("step") == "overstack":
+        moving.answer_overstack(ctx, pending["context"], choice)
+        end_phase(ctx, order)  # the Movement Phase ends once every hex is within limits
+
+
 ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
     "draw": setup.draw,
     "place": setup.place,
+    "move": moving.move,
+    "answer": answer,
     "end-phase": end_phase,
 }
 
@@ -146,11 +158,24 @@ ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
 
 def _phase_ended(state: State, data: dict[str, Any]) -> None:
     state["player"], state["phase"] = data["player"], data["phase"]
+    if data["phase"] == "movement":
+        moving.reset_movement(state)
+
+
+def _unit_eliminated(state: State, data: dict[str, Any]) -> None:
+    """8.9 H-I: eliminated; Soviet infantry but the Siberians goes back to the cup."""
+    unit = data["unit"]
+    state["units"].pop(unit, None)
+    state["eliminated"] = sorted({*state["eliminated"], unit})
+    face = state["tokens"].get(unit)
+    if face is not None and face["type"] == "infantry" and not face["siberian"]:
+        state["cup"] = sorted({*state["cup"], state["identity"][unit]})
 
 
 def _turn_began(state: State, data: dict[str, Any]) -> None:
     state.update(turn=data["turn"], weather=data["weather"], player="german",
                  phase="movement", air_used=[], interdicted={})
+    moving.reset_movement(state)
 
 
 def _game_ended(state: State, data: dict[str, Any]) -> None:
@@ -163,6 +188,8 @@ EVENT_HANDLERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "untried-revealed": untried.apply_revealed,
     "setup-drawn": setup.apply_drawn_setup,
     "unit-placed": setup.apply_placed,
+    "units-moved": moving.apply_moved,
+    "unit-eliminated": _unit_eliminated,
     "phase-ended": _phase_ended,
     "turn-began": _turn_began,
     "game-ended": _game_ended,

@@ -70,7 +70,8 @@ def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]
         "eliminated": [],  # piece ids
         "air_used": [],  # 11.4: committed air units this turn
         "interdicted": {},  # hex -> air units (11.3)
-        "last_occupied": {},  # town or city hex -> side that last occupied it (9.4)
+        "last_occupied": {},  # hex -> the side whose unit last entered it (9.4)
+        "movers": {}, "moving": [], "done": [],  # this Movement Phase (4.1, 3.1.1 A)
         "pending": None, "result": None,
     }
     return state

@@ -104,6 +104,8 @@ def project_state(state: State, side: str) -> State:
     for token in hidden:
         view["identity"].pop(token, None)
         view["salts"].pop(token, None)
+    # the cup (8.9 I) may hold a counter no one saw: its contents are secret too
+    view["cup"] = [] if view.get("cup") else view.get("cup", [])
     return view
 
 

@@ -1,0 +1,714 @@
+"""Moscow '41 movement as procedures over plain facts: the Terrain Effects Chart (2.2,
+4.2, 4.8), the movement allowance (2.7, 9.1 A, 15.1 A, 15.2 A), zones of control (5.0),
+moving a unit or a stack (4.0-4.8), disengagement (6.0-6.4), air interdiction of Soviet
+movement (11.3), the Turn 1 rules (3.2 C-D) and the movement side of overrun (7.0 C-D,
+7.3, 7.4, 7.5 C).
+
+Nothing here reads or writes game state. The position comes in as dataclasses (`Unit`,
+`Mover`, `EnemyZones`), the chart values from the module (`Terrain.of`), and the answer
+is a result or an `IllegalOrder` naming the rule that forbids the move.
+
+A unit's move in one Movement Phase may be ordered in several legs: a stack moves
+together, a unit splits off and goes on alone (4.5 C-F), the rest of the stack goes on
+later. Every leg is checked by `check_stack_move` from the `Mover` state the previous leg
+returned (hex, MPs spent, whether the unit had to stop), so the caller threads the
+returned movers from leg to leg.
+
+MPs are exact `Fraction`s: the TEC has half MPs (the Armor/Mech road and city rates).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from types import MappingProxyType
+
+from lxml import etree
+
+from adjudicator.engine.hexboard import HexBoard
+from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.module import MODULE_NS, ModuleData
+from adjudicator.errors import IllegalOrder, ModuleError
+
+GERMAN, SOVIET = "german", "soviet"
+# 2.7 B, 2.4.4: the TEC's Armor/Mech column; infantry and cavalry move as infantry
+ARMOR_TYPES = frozenset({"armor", "mechanized"})
+STACK_LIMIT = 4  # 4.0 D, 4.5 A, 7.4 A
+DISENGAGEMENT_COST = 3  # 6.1: German infantry and every Soviet unit
+PANZER_DISENGAGEMENT_COST = 2  # 6.2: German armor and mechanized units
+OVERRUN_COST = 2  # 7.3
+TURN_1_GERMAN_OVERRUN_COST = 1  # 3.2 C, 7.3 exception
+INTERDICTION_MULTIPLIER = {0: 1, 1: 2, 2: 4}  # 11.3 A-B, 11.0 D: at most two air units
+WEATHERS = ("clear", "rasputitsa", "snow")  # 15.0; "clear" is charts.xml's name
+ROAD = "road"
+NOTHING: Mapping[Hex, int] = MappingProxyType({})
+M = f"{{{MODULE_NS}}}"
+
+# a chart cost: MPs, or "road-only" / "prohibited"
+Cost = Fraction | str
+PROHIBITED, ROAD_ONLY = "prohibited", "road-only"
+
+
+def _label(board: HexBoard, h: Hex) -> str:
+    try:
+        return board.label(h)
+    except ValueError:
+        return str(h)
+
+
+def _mps(value: Fraction) -> str:
+    """2, 1/2 or 1 1/2 MPs, as a player reads them."""
+    whole, part = divmod(value, 1)
+    if not part:
+        return str(int(whole))
+    return f"{int(whole)} {part}" if whole else str(part)
+
+
+# -- 2.2, 4.2, 4.8: the Terrain Effects Chart ---------------------------------------------
+@dataclass(frozen=True)
+class TecRow:
+    """One movement line of the TEC (charts.xml `<movement>`)."""
+
+    infantry: Cost
+    armor: Cost
+    replaces_terrain: bool = False  # a city's cost, or a road's, replaces the hex's
+    not_along: str | None = None  # a river costs nothing through a road hexside (4.8 B)
+
+    def cost(self, armor: bool) -> Cost:
+        return self.armor if armor else self.infantry
+
+
+@dataclass(frozen=True)
+class HexsideRow:
+    """A hexside feature's TEC line: movement, and whether it blocks ZOC and overrun."""
+
+    movement: TecRow
+    zoc_blocked: bool = False  # 5.0 C
+    zoc_except: str | None = None  # ... except where this feature (a road) crosses too
+    overrun_prohibited: bool = False  # 7.5 C
+
+
+def _cost(text: str | None) -> Cost:
+    if text in (PROHIBITED, ROAD_ONLY):
+        return text
+    return Fraction(text or "0")
+
+
+def _row(el: etree._Element | None) -> TecRow:
+    if el is None:
+        raise ModuleError("a line of the Terrain Effects Chart has no <movement>")
+    return TecRow(_cost(el.get("infantry")), _cost(el.get("armor")),
+                  el.get("replaces-terrain") == "true", el.get("not-along"))
+
+
+@dataclass(frozen=True, eq=False)
+class Terrain:
+    """The TEC applied to the module's map: what entering a hex costs (4.2, 4.8), where
+    a ZOC does not reach (5.0 C) and where no overrun goes (7.5 C)."""
+
+    board: HexBoard
+    places: Mapping[Hex, str]  # hex -> its hex feature: "city" or "town"
+    terrains: Mapping[str, TecRow]
+    hex_features: Mapping[str, TecRow]
+    hexside_features: Mapping[str, HexsideRow]
+
+    @classmethod
+    def of(cls, module: ModuleData) -> Terrain:
+        """The module's TEC and map, read once per module."""
+        return _terrain(module)
+
+    def enter_cost(self, a: Hex, b: Hex, armor: bool) -> Fraction | None:
+        """4.2, 4.8: the MPs to enter `b` from the adjacent `a` for the Infantry column
+        (`armor` False: infantry and cavalry, 2.7 B) or the Armor/Mech column, or None if
+        the TEC forbids it.
+
+        - The hex: its terrain, or a city's own cost instead (the city line replaces the
+          terrain); a town leaves the terrain as it is.
+        - A road hexside (4.2 D): entering through it costs the road rate, whatever the
+          hex; a road on the hex's other hexsides has no effect.
+        - A river hexside: its cost is added, except where a road crosses it (4.8 B).
+        - A lake hexside (4.8 D): only where a road crosses it, at the road rate.
+        """
+        column = "armor" if armor else "infantry"
+        features = self.board.features(a, b)
+        rows = {f: self.hexside_features[f].movement for f in features}
+        if any(row.cost(armor) == PROHIBITED for row in rows.values()):
+            return None
+        if any(row.cost(armor) == ROAD_ONLY for row in rows.values()) and ROAD not in rows:
+            return None
+        replacing = [row.cost(armor) for row in rows.values() if row.replaces_terrain]
+        hex_cost = (min(_number(c, column) for c in replacing) if replacing
+                    else self._hex_cost(b, armor))
+        if hex_cost is None:
+            return None
+        total = hex_cost
+        for row in rows.values():
+            extra = row.cost(armor)
+            if row.replaces_terrain or extra == ROAD_ONLY:
+                continue
+            if row.not_along is not None and row.not_along in features:
+                continue
+            total += _number(extra, column)
+        return total
+
+    def _hex_cost(self, h: Hex, armor: bool) -> Fraction | None:
+        cost = self.terrains[self.board.terrain[h]].cost(armor)
+        place = self.places.get(h)
+        if place is not None:
+            row = self.hex_features[place]
+            extra = row.cost(armor)
+            if PROHIBITED in (cost, extra):
+                return None
+            if row.replaces_terrain:
+                cost = extra
+            elif isinstance(cost, Fraction) and isinstance(extra, Fraction):
+                cost += extra
+        return cost if isinstance(cost, Fraction) else None
+
+    def blocks_zoc(self, a: Hex, b: Hex) -> bool:
+        """5.0 C: a ZOC does not extend across a lake hexside, except (charts.xml, from
+        8.0 F and 8.1 A) where a road crosses it."""
+        features = self.board.features(a, b)
+        for f in features:
+            row = self.hexside_features[f]
+            if row.zoc_blocked and (row.zoc_except is None or row.zoc_except not in features):
+                return True
+        return False
+
+    def blocks_overrun(self, a: Hex, b: Hex) -> bool:
+        """7.5 C: no overrun across a lake hexside, even where a road crosses it."""
+        return any(self.hexside_features[f].overrun_prohibited
+                   for f in self.board.features(a, b))
+
+
+def _number(cost: Cost, column: str) -> Fraction:
+    if not isinstance(cost, Fraction):
+        raise ModuleError(f"the TEC gives {cost!r} in the {column} column where a number of "
+                          "MPs is needed")
+    return cost
+
+
+@lru_cache(maxsize=8)
+def _terrain(module: ModuleData) -> Terrain:
+    board = module.hex_board()
+    tec = "m:charts/m:terrain-effects"
+    terrains = {el.get("name"): _row(el.find(f"{M}movement"))
+                for el in module.findall(f"{tec}/m:hex-terrain")}
+    features = {el.get("name"): _row(el.find(f"{M}movement"))
+                for el in module.findall(f"{tec}/m:hex-feature")}
+    sides: dict[str, HexsideRow] = {}
+    for el in module.findall(f"{tec}/m:hexside-feature"):
+        zoc = el.find(f"{M}zoc")
+        overrun = el.find(f"{M}overrun")
+        sides[el.get("name")] = HexsideRow(
+            _row(el.find(f"{M}movement")),
+            zoc is not None and zoc.get("effect") == "blocked",
+            zoc.get("except") if zoc is not None else None,
+            overrun is not None and overrun.get("effect") == PROHIBITED)
+    places = {board.hex(el.get("id")): el.get("city-class")
+              for el in module.findall("m:map/m:hex[@city-class]")}
+    missing = ({t for t in board.terrain.values() if t not in terrains}
+               | {p for p in places.values() if p not in features}
+               | {f for fs in board.hexsides.values() for f in fs if f not in sides})
+    if missing:
+        raise ModuleError(f"module {module.game}: the Terrain Effects Chart has no line for "
+                          f"{', '.join(sorted(missing))}")
+    return Terrain(board, MappingProxyType(places), MappingProxyType(terrains),
+                   MappingProxyType(features), MappingProxyType(sides))
+
+
+# -- 2.7, 9.1 A, 15.1 A, 15.2 A: the movement allowance -----------------------------------
+def movement_allowance(printed: int, *, german: bool, siberian: bool = False,
+                       supplied: bool = True, weather: str = "clear") -> int:
+    """The MA a unit has for the whole Movement Phase (9.1 B).
+
+    - 15.1 A rasputitsa: the printed MA of every German unit is halved, fractions
+      rounded up. Soviet units are not affected.
+    - 15.2 A snow: the printed MA of every unit is reduced by 1, except the four Siberian
+      divisions (`siberian`, Soviet only).
+    - 9.1 A unsupplied: the MA is halved, dropping all fractions.
+
+    Order (a reading): both weather rules change the *printed* MA, so the weather comes
+    first and gives the turn's MA; 9.1 A then halves "an unsupplied unit's MA", that is,
+    the MA the unit has this turn. A German infantry unit (6) unsupplied in rasputitsa has
+    6 -> 3 -> 1; in snow 6 -> 5 -> 2. The two weathers never fall on the same turn.
+    """
+    if weather not in WEATHERS:
+        raise ValueError(f"unknown weather {weather!r}; the weathers are {', '.join(WEATHERS)}")
+    allowance = printed
+    if weather == "rasputitsa" and german:
+        allowance = -(-allowance // 2)  # 15.1 A: round up
+    elif weather == "snow" and (german or not siberian):
+        allowance -= 1  # 15.2 A
+    if not supplied:
+        allowance //= 2  # 9.1 A: drop fractions
+    return max(allowance, 0)
+
+
+# -- 5.0: zones of control ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Unit:
+    """A combat unit where it stands. `type` is that of 2.4.4: infantry, cavalry, armor
+    or mechanized."""
+
+    id: str
+    side: str  # german, soviet
+    type: str
+    hex: Hex
+
+    @property
+    def moves_as_armor(self) -> bool:
+        """2.7 B: the TEC's Armor/Mech column; infantry and cavalry move as infantry."""
+        return self.type in ARMOR_TYPES
+
+    @property
+    def panzer(self) -> bool:
+        """6.2: a German armor or mechanized unit (disengages for +2, at any time)."""
+        return self.side == GERMAN and self.type in ARMOR_TYPES
+
+
+def never_blocked(a: Hex, b: Hex) -> bool:
+    return False
+
+
+def zone_of_control(board: HexBoard, h: Hex, *,
+                    blocked: Callable[[Hex, Hex], bool] = never_blocked) -> frozenset[Hex]:
+    """5.0 A, C: the six hexes adjacent to a combat unit in `h`, except across a hexside
+    that `blocked` names (Terrain.blocks_zoc: a lake hexside no road crosses)."""
+    return frozenset(n for n in board.neighbours(h) if not blocked(h, n))
+
+
+def zones_of_control(board: HexBoard, units: Iterable[Unit], *,
+                     blocked: Callable[[Hex, Hex], bool] = never_blocked) -> frozenset[Hex]:
+    """5.0 A-D: every hex in the ZOC of any of `units` (all combat units exert one; two
+    ZOCs in a hex add nothing, 5.0 D). Air units are not combat units: leave them out."""
+    zone: set[Hex] = set()
+    for h in {u.hex for u in units}:
+        zone |= zone_of_control(board, h, blocked=blocked)
+    return frozenset(zone)
+
+
+@dataclass(frozen=True)
+class EnemyZones:
+    """The enemy combat units as movement sees them: the hexes they occupy (4.4) and
+    the hexes in their ZOCs (4.7). Friendly units never negate an EZOC for movement
+    (4.7 C), so nothing friendly goes in here."""
+
+    occupied: frozenset[Hex]
+    zoc: frozenset[Hex]
+    zones: Mapping[Hex, frozenset[Hex]]  # occupied hex -> the ZOC its units exert
+
+    @classmethod
+    def of(cls, terrain: Terrain, enemies: Iterable[Unit]) -> EnemyZones:
+        occupied = frozenset(u.hex for u in enemies)
+        zones = {h: zone_of_control(terrain.board, h, blocked=terrain.blocks_zoc)
+                 for h in sorted(occupied)}
+        everywhere = frozenset(h for zone in zones.values() for h in zone)
+        return cls(occupied, everywhere, MappingProxyType(zones))
+
+    def zoc_without(self, h: Hex) -> frozenset[Hex]:
+        """The EZOC hexes without the ZOC of the units in `h` (an overrun's defenders)."""
+        return frozenset(x for where, zone in self.zones.items() if where != h for x in zone)
+
+
+# -- 4.0-4.8, 6.0-6.4, 11.3: moving a unit or a stack ----------------------------------------
+@dataclass(frozen=True)
+class Mover:
+    """A unit in the course of its Movement Phase.
+
+    `start` is the hex it began the phase in (4.3, 4.5 A, 6.1, 11.3 C); `allowance` its MA
+    for the phase (`movement_allowance`); `spent` the MPs it has spent so far (4.1);
+    `halted` says it has entered an EZOC hex and must stop (4.7 A-B) unless it disengages;
+    `finished` that it may not move at all any more this phase (a minimum move, 4.3; the
+    6.4 exception after an overrun; a retreat after an overrun, 7.7 C).
+    """
+
+    unit: Unit
+    allowance: int
+    start: Hex
+    spent: Fraction = Fraction(0)
+    halted: bool = False
+    finished: bool = False
+
+    @classmethod
+    def at_start(cls, unit: Unit, allowance: int) -> Mover:
+        """A unit that has not moved yet this phase."""
+        return cls(unit, allowance, unit.hex)
+
+    @property
+    def id(self) -> str:
+        return self.unit.id
+
+    @property
+    def hex(self) -> Hex:
+        return self.unit.hex
+
+    @property
+    def has_moved(self) -> bool:
+        return self.spent > 0 or self.unit.hex != self.start
+
+
+@dataclass(frozen=True)
+class Step:
+    """One hex entered, with the MPs each moving unit spent to enter it: terrain (4.2),
+    interdiction (11.3) and disengagement (6.1-6.2) together."""
+
+    hex: Hex
+    costs: Mapping[str, Fraction]
+    disengagement: bool = False
+    minimum_move: bool = False
+
+
+@dataclass(frozen=True)
+class StackMove:
+    """A leg checked by `check_stack_move`: the MPs per hex, and the movers after it."""
+
+    steps: tuple[Step, ...]
+    movers: tuple[Mover, ...]
+
+    def costs(self, unit_id: str) -> list[Fraction]:
+        """The MPs the unit spent in each hex of this leg."""
+        return [s.costs[unit_id] for s in self.steps]
+
+    def spent(self, unit_id: str) -> Fraction:
+        """The MPs the unit has spent this phase, this leg included."""
+        return next(m.spent for m in self.movers if m.id == unit_id)
+
+
+def check_stack(movers: Sequence[Mover], *, rule: str = "4.5 A") -> None:
+    """4.0 D, 4.5 A (and 7.4 A-B for an overrun, `rule`): one unit, or up to four units of
+    one side that began the Movement Phase in the same hex and are together now."""
+    if not movers:
+        raise IllegalOrder(rule, "a move needs at least one unit", code="stack")
+    ids = [m.id for m in movers]
+    if len(set(ids)) != len(ids):
+        raise IllegalOrder(rule, f"a unit is named twice in the stack {', '.join(ids)}",
+                           code="stack")
+    if len(movers) > STACK_LIMIT:
+        raise IllegalOrder(rule, f"at most {STACK_LIMIT} units move together as a stack; "
+                           f"{', '.join(ids)} are {len(movers)}", code="stack")
+    first = movers[0]
+    for m in movers[1:]:
+        if m.unit.side != first.unit.side:
+            raise IllegalOrder(rule, f"{m.id} and {first.id} are not on the same side",
+                               code="stack")
+        if m.hex != first.hex:
+            raise IllegalOrder(rule, f"{m.id} and {first.id} are not in the same hex, so "
+                               "they cannot move as a stack", code="stack")
+        if m.start != first.start:
+            raise IllegalOrder(rule, f"{m.id} and {first.id} did not begin the Movement "
+                               "Phase in the same hex, so they cannot move together as a "
+                               "stack", code="stack")
+
+
+def disengagement_cost(unit: Unit, *, turn: int) -> int:
+    """6.1, 6.2, 3.2 D: +3 MPs for German infantry and every Soviet unit, +2 for German
+    armor and mechanized units, nothing for German units on Turn 1."""
+    if unit.side == GERMAN and turn == 1:
+        return 0
+    return PANZER_DISENGAGEMENT_COST if unit.panzer else DISENGAGEMENT_COST
+
+
+def check_disengagement(board: HexBoard, mover: Mover) -> None:
+    """4.7 B, 6.1, 6.2: may this unit leave the EZOC hex it is in?
+
+    A German armor or mechanized unit may disengage at any time, each time, even after it
+    entered the EZOC hex and had to stop (6.2; 4.7 B "unless the unit subsequently
+    disengages"). German infantry and every Soviet unit only from the hex where they began
+    the Movement Phase, and not after entering an EZOC hex (6.1, 4.7 B)."""
+    where = _label(board, mover.hex)
+    if mover.unit.panzer:
+        return
+    if mover.hex != mover.start:
+        raise IllegalOrder("6.1", f"{mover.id} may leave {where}, in an enemy zone of "
+                           "control, only by disengaging (4.7 D), and German infantry and "
+                           "Soviet units disengage only from the hex where they began the "
+                           f"Movement Phase ({_label(board, mover.start)})",
+                           code="disengagement")
+    if mover.halted:
+        raise IllegalOrder("4.7 B", f"{mover.id} entered {where}, in an enemy zone of control, "
+                           "and had to stop there; it may no longer disengage (6.1)",
+                           code="zoc-stop")
+
+
+def _multiplier(count: int) -> int:
+    if count not in INTERDICTION_MULTIPLIER:
+        raise ValueError(f"{count} air units interdict one hex; at most two may (11.0 D)")
+    return INTERDICTION_MULTIPLIER[count]
+
+
+def interdiction_multiplier(unit: Unit, there: Hex, interdiction: Mapping[Hex, int], *,
+                            began_in: Hex | None = None) -> int:
+    """11.3 A-C: what a Soviet unit's MP cost for entering `there` is multiplied by.
+
+    Double with one interdicting air unit on `there`, quadruple with two (11.3 A-B); and
+    for the first hex a Soviet unit enters in the phase, double or quadruple if the hex
+    it began the phase in (`began_in`, given only for that first hex) is interdicted
+    (11.3 C). Reading: the two do not compound; the higher multiplier applies. German
+    units are never affected."""
+    if unit.side != SOVIET:
+        return 1
+    times = _multiplier(interdiction.get(there, 0))
+    if began_in is not None:
+        times = max(times, _multiplier(interdiction.get(began_in, 0)))
+    return times
+
+
+def _entry_cost(terrain: Terrain, mover: Mover, here: Hex, there: Hex,
+                interdiction: Mapping[Hex, int], rule: str, *, first: bool) -> Fraction:
+    """The TEC cost of entering `there` for this unit, with interdiction; `first`: the
+    first hex the unit enters this phase (11.3 C)."""
+    board = terrain.board
+    cost = terrain.enter_cost(here, there, mover.unit.moves_as_armor)
+    if cost is None:
+        where = f"{_label(board, here)} to {_label(board, there)}"
+        if "lake" in board.features(here, there):
+            raise IllegalOrder("4.8 D", f"{mover.id} cannot cross the lake hexside from "
+                               f"{where}: a lake hexside may be crossed only where a road "
+                               "crosses it", code="lake")
+        raise IllegalOrder(rule, f"{mover.id} cannot move from {where}: the Terrain Effects "
+                           "Chart prohibits it", code="prohibited-terrain")
+    began_in = mover.start if first else None
+    return cost * interdiction_multiplier(mover.unit, there, interdiction, began_in=began_in)
+
+
+def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[Hex],
+                     enemy: EnemyZones, *, turn: int, left_behind: int = 0,
+                     interdiction: Mapping[Hex, int] = NOTHING) -> StackMove:
+    """4.0-4.8, 6.0-6.4, 11.3: one leg of a move by a unit or a stack, hex by hex along
+    `path` (its first hex is where the movers are). Each unit pays its own TEC column
+    (2.7 B) and its own disengagement cost; the stack enters a hex only if every unit can
+    pay for it, so it moves at the rate of its slowest unit (4.5 B). Returns the MPs each
+    unit spent per hex and the movers after the leg, or IllegalOrder:
+
+    - 4.5 A (4.0 D): more than four units, or units that did not begin the phase together;
+    - 4.8 A: a hex off the map; 4.0 D: two hexes that are not adjacent;
+    - 4.4: an enemy-occupied hex;
+    - 4.8 D: a lake hexside no road crosses;
+    - 4.1 A: more MPs than the MA, except the minimum move (4.3): one hex from the start
+      hex, as the unit's first move, spending all its MPs; never to disengage (4.3
+      exception, 6.4) and never into an enemy hex (4.4);
+    - 4.7 A-B: going on after entering an EZOC hex (friendly units there change nothing,
+      4.7 C); disengaging from a hex entered in this same leg is not possible either:
+      order the disengagement as a new leg, which says what stays behind (6.0 B);
+    - 4.7 D, 6.1: leaving an EZOC hex other than by disengagement;
+    - 6.0 B, 6.3: disengaging with no friendly combat unit left in the hex
+      (`left_behind`: how many stay in the leg's first hex as the movers leave it);
+    - 6.4: disengaging directly into another EZOC hex.
+
+    Disengagement costs +3 or +2 (6.1-6.2), nothing for German units on Turn 1 (3.2 D,
+    whose other disengagement rules still apply). A Soviet unit pays double or quadruple
+    in interdicted hexes (11.3; `interdiction`: hex -> air units there).
+    """
+    board = terrain.board
+    check_stack(movers)
+    here0 = movers[0].hex
+    names = ", ".join(m.id for m in movers)
+    if not path or path[0] != here0:
+        raise IllegalOrder("4.0 D", f"{names} {'are' if len(movers) > 1 else 'is'} in "
+                           f"{_label(board, here0)}; the path must start there",
+                           code="path-start")
+    if len(path) > 1:
+        for m in movers:
+            if m.finished:
+                raise IllegalOrder("4.1 A", f"{m.id} has ended its movement for this "
+                                   "Movement Phase", code="finished")
+    spent = {m.id: m.spent for m in movers}
+    minimum = {m.id: False for m in movers}
+    steps: list[Step] = []
+    for i, (here, there) in enumerate(zip(path, path[1:], strict=False), start=1):
+        where = f"{_label(board, here)} to {_label(board, there)}"
+        if there not in board:
+            raise IllegalOrder("4.8 A", f"{_label(board, there)} is off the map; a unit may "
+                               "not leave the map", code="off-map")
+        if not board.grid.adjacent(here, there):
+            raise IllegalOrder("4.0 D", f"units move hex by hex; {_label(board, there)} is "
+                               f"not next to {_label(board, here)}", code="not-adjacent")
+        if there in enemy.occupied:
+            raise IllegalOrder("4.4", f"{names} may never enter or pass through "
+                               f"{_label(board, there)}: enemy units occupy it",
+                               code="enemy-hex")
+        if any(minimum.values()):
+            raise IllegalOrder("4.3", f"a minimum move is one hex and spends all the MPs: "
+                               f"{names} cannot go on from {_label(board, here)}",
+                               code="minimum-move")
+        disengaging = here in enemy.zoc
+        if disengaging:
+            if i > 1:
+                raise IllegalOrder("4.7 B", f"{names} entered {_label(board, here)}, in an "
+                                   "enemy zone of control, and must stop there; friendly "
+                                   "units do not negate it (4.7 C)", code="zoc-stop")
+            for m in movers:
+                check_disengagement(board, m)
+            if left_behind < 1:
+                raise IllegalOrder("6.0 B", f"{names} may disengage from "
+                                   f"{_label(board, here)} only if a friendly combat unit "
+                                   "remains in the hex as they leave (6.3)",
+                                   code="no-detachment")
+            if there in enemy.zoc:
+                raise IllegalOrder("6.4", f"{names} may not disengage from {where}: no unit "
+                                   "may disengage by directly entering another enemy zone "
+                                   "of control", code="zoc-to-zoc")
+        elif i == 1:
+            for m in movers:
+                if m.halted:
+                    raise IllegalOrder("4.7 B", f"{m.id} entered an enemy zone of control "
+                                       "this phase and may move no further",
+                                       code="zoc-stop")
+        costs: dict[str, Fraction] = {}
+        for m in movers:
+            cost = _entry_cost(terrain, m, here, there, interdiction, "4.2",
+                               first=i == 1 and not m.has_moved)
+            if disengaging:
+                cost += disengagement_cost(m.unit, turn=turn)
+            if spent[m.id] + cost > m.allowance:
+                if i == 1 and not m.has_moved and not disengaging and m.allowance > 0:
+                    cost, minimum[m.id] = Fraction(m.allowance) - spent[m.id], True
+                else:
+                    raise IllegalOrder(
+                        "4.5 B" if len(movers) > 1 else "4.1 A",
+                        f"{m.id} has an MA of {m.allowance} and has spent "
+                        f"{_mps(spent[m.id])} MPs; entering {_label(board, there)} from "
+                        f"{_label(board, here)} costs {_mps(cost)} more"
+                        + (" (a stack moves at the rate of its slowest unit)"
+                           if len(movers) > 1 else ""), code="too-far")
+            costs[m.id] = cost
+        for m in movers:
+            spent[m.id] += costs[m.id]
+        steps.append(Step(there, MappingProxyType(costs), disengaging,
+                          any(minimum[m.id] for m in movers)))
+    if not steps:
+        return StackMove((), tuple(movers))
+    end = path[-1]
+    after = tuple(replace(m, unit=replace(m.unit, hex=end), spent=spent[m.id],
+                          halted=end in enemy.zoc, finished=m.finished or minimum[m.id])
+                  for m in movers)
+    return StackMove(tuple(steps), after)
+
+
+# -- 7.0-7.5: the movement side of an overrun -------------------------------------------------
+@dataclass(frozen=True)
+class Overrun:
+    """What an overrun costs (7.3, 3.2 C) and whether the overrunning units have it.
+
+    `costs`: the MPs each unit expends; `enough`: every unit has them left, or makes the
+    overrun as its minimum move (4.3); `short`: the units that lack them;
+    `disengagement`: the overrunning hex is in the ZOC of enemy units other than the
+    defenders, so the overrun also disengages (7.0 D, 7.2); `into_ezoc`: the defenders'
+    hex is in the ZOC of other enemy units (the 6.4 exception); `left_behind`: the
+    friendly combat units not in the overrun that stay in the overrunning hex (6.0 B)."""
+
+    target: Hex
+    costs: Mapping[str, Fraction]
+    enough: bool
+    minimum_move: bool
+    disengagement: bool
+    into_ezoc: bool
+    short: tuple[str, ...] = ()
+    left_behind: int = 0
+
+    def after(self, movers: Sequence[Mover], *, advanced: Collection[str] = (),
+              zoc: frozenset[Hex] | None = None) -> tuple[Mover, ...]:
+        """The movers once the overrun is resolved: every one has paid its cost (7.3;
+        all its MPs for a minimum move, 4.3, which leaves it none); those in `advanced`
+        stand in the target hex (7.6 C-D, at no MP cost).
+
+        - Advancing into an EZOC hex halts them (4.7 B; `zoc`: the EZOC after the combat,
+          by default the other enemy units' ZOC before it).
+        - After an overrun that disengaged and advanced into an EZOC hex, the whole
+          overrunning force may move no further this phase (6.4 exception).
+        - A disengaging overrun may not leave its hex empty as it advances (6.0 B):
+          IllegalOrder if every overrunning unit advances and nothing else stays.
+        - A force that retreated after the overrun is finished too (7.7 C): the caller
+          knows where it went and says so.
+        """
+        if self.disengagement and advanced and self.left_behind < 1 \
+                and all(m.id in advanced for m in movers):
+            raise IllegalOrder("6.0 B", "the overrun disengaged from the hex, so a friendly "
+                               "combat unit must remain there: not every overrunning unit "
+                               "may advance (6.3)", code="no-detachment")
+        in_zoc = (self.target in zoc) if zoc is not None else self.into_ezoc
+        stopped = bool(advanced) and in_zoc and self.disengagement
+        out = []
+        for m in movers:
+            moved = m.id in advanced
+            out.append(replace(
+                m, unit=replace(m.unit, hex=self.target) if moved else m.unit,
+                spent=m.spent + self.costs[m.id],
+                halted=(moved and in_zoc) or (m.halted and not moved),
+                finished=m.finished or stopped))
+        return tuple(out)
+
+
+def overrun_cost(terrain: Terrain, movers: Sequence[Mover], target: Hex, enemy: EnemyZones,
+                 *, turn: int, left_behind: int = 0,
+                 interdiction: Mapping[Hex, int] = NOTHING) -> Overrun:
+    """7.0 C-D, 7.3, 7.4, 7.5 C, 4.3: the MPs a unit or stack spends to overrun the enemy
+    units in the adjacent `target` hex, and whether it has them.
+
+    Each unit pays +2 MPs (+1 for German units on Turn 1, 3.2 C) plus its own TEC cost
+    of entering the defenders' hex from its own (7.3; a road or river on the hexside
+    counts as for a move), doubled or quadrupled for a Soviet unit by interdiction
+    (11.3). If the overrunning hex is also in the ZOC of enemy units other than the
+    defenders, the overrun is a disengagement too (7.0 D, 7.2): the disengagement cost
+    (6.1-6.2, none for Germans on Turn 1) is added and 4.7 B and 6.1 apply, but 6.4 does
+    not (its exception). 6.0 B is read at the instant the units leave, when they
+    advance: a lone unit with no friendly unit left behind is refused here (it would have
+    to advance, 7.6 C); a stack may keep one unit back (`Overrun.after` checks it), as
+    in the 6.4 example where one of two panzer divisions advances. A unit that has not
+    moved yet may overrun the first hex by spending all its MPs (4.3), except when the
+    overrun disengages.
+
+    IllegalOrder: 7.4 A-B a stack of more than four or that did not begin the phase
+    together; 7.0 C a target not adjacent; 7.5 A a target with no enemy unit; 7.5 C a
+    lake hexside, road or not; a unit that has finished moving.
+    """
+    board = terrain.board
+    check_stack(movers, rule="7.4 B" if len(movers) > 1 else "7.0 C")
+    here = movers[0].hex
+    names = ", ".join(m.id for m in movers)
+    where = f"{_label(board, here)} to {_label(board, target)}"
+    for m in movers:
+        if m.finished:
+            raise IllegalOrder("7.0 C", f"{m.id} has ended its movement for this Movement "
+                               "Phase and cannot overrun", code="finished")
+    if target not in board or not board.grid.adjacent(here, target):
+        raise IllegalOrder("7.0 C", f"a unit may overrun only an adjacent hex; "
+                           f"{_label(board, target)} is not next to {_label(board, here)}",
+                           code="not-adjacent")
+    if target not in enemy.occupied:
+        raise IllegalOrder("7.5 A", f"an overrun is made against enemy units; there are none "
+                           f"in {_label(board, target)}", code="overrun-target")
+    if terrain.blocks_overrun(here, target):
+        raise IllegalOrder("7.5 C", f"{names} cannot overrun from {where} across a lake "
+                           "hexside, even where a road crosses it", code="lake")
+    others = enemy.zoc_without(target)
+    disengaging = here in others
+    if disengaging:
+        for m in movers:
+            check_disengagement(board, m)
+        if left_behind < 1 and len(movers) == 1:
+            raise IllegalOrder("6.0 B", f"{names} would disengage from {_label(board, here)} "
+                               "by overrunning and must advance if it succeeds (7.6 C): a "
+                               "friendly combat unit must remain in the hex (6.3)",
+                               code="no-detachment")
+    costs: dict[str, Fraction] = {}
+    short: list[str] = []
+    minimum = False
+    for m in movers:
+        base = TURN_1_GERMAN_OVERRUN_COST if turn == 1 and m.unit.side == GERMAN \
+            else OVERRUN_COST
+        cost = base + _entry_cost(terrain, m, here, target, interdiction, "7.3",
+                                  first=not m.has_moved)
+        if disengaging:
+            cost += disengagement_cost(m.unit, turn=turn)
+        if m.spent + cost > m.allowance:
+            if not m.has_moved and not disengaging and m.allowance > 0:
+                cost, minimum = Fraction(m.allowance) - m.spent, True
+            else:
+                short.append(m.id)
+        costs[m.id] = cost
+    return Overrun(target, MappingProxyType(costs), not short, minimum, disengaging,
+                   target in others, tuple(short), left_behind)

@@ -1,0 +1,168 @@
+"""Moscow '41 Movement Phase orders on the game's own position: `<move units= path=>`
+(4.0-4.8, 6.0-6.4 through movement.py, with 9.0 B-9.1 supply when a unit begins to
+move, 11.3 interdiction, 15.1 A and 15.2 A weather), the order of movers (3.1.1 A,
+4.5 C-F) and the stacking limit at the end of the phase (4.6 B-C, 3.2 B).
+
+A unit's or a stack's move may be given in several `move` orders (legs): each goes on
+where the last stopped, with what the units have spent. Once another unit or stack
+moves, the ones before have finished (3.1.1 A); the units of a stack may split off and
+move in legs of their own meanwhile (4.5 C-F).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from adjudicator.engine.decisions import DecisionRequest
+from adjudicator.engine.orders import Order
+from adjudicator.engine.state import State
+from adjudicator.engine.step import StepContext, next_decision_id, request_decision
+from adjudicator.errors import IllegalOrder
+from adjudicator.games.moscow.game import Game, other_side
+from adjudicator.games.moscow.logistics import SupplyLines, in_supply, supply_sources
+from adjudicator.games.moscow.movement import (
+    EnemyZones,
+    Mover,
+    Terrain,
+    Unit,
+    check_stack_move,
+    movement_allowance,
+)
+
+STACKING_LIMIT = 4  # 4.6 A
+TURN_1_SOVIET_LIMIT = 2  # 3.2 B: until the end of the first Soviet Movement Phase
+
+
+def unit_facts(game: Game, state: State, unit: str) -> tuple[str, str, int, bool]:
+    """Side, type, printed MA and Siberian marking of a unit or an untried token (its
+    untried face shows type and MA, 12.1)."""
+    face = state["tokens"].get(unit)
+    if face is not None:
+        return "soviet", face["type"], face["movement"], face["siberian"]
+    piece = game.pieces[unit]
+    return piece.side, piece.type, piece.movement, piece.siberian
+
+
+def units_of(game: Game, state: State, side: str) -> list[Unit]:
+    return [Unit(u, s, t, game.board.hex(x)) for u, x in sorted(state["units"].items())
+            for s, t, _, _ in [unit_facts(game, state, u)] if s == side]
+
+
+def supply_lines(game: Game, terrain: Terrain, state: State, side: str) -> SupplyLines:
+    """9.3-9.4 and 11.3: what a supply line of `side` may use now."""
+    enemies = units_of(game, state, other_side(side))
+    sides = {h: game.side_of[h] for h in game.places}  # 9.4: the side each lies on
+    occupied = {game.board.hex(x): s for x, s in state["last_occupied"].items()}
+    return SupplyLines(
+        side, supply_sources(sides, side, occupied),
+        frozenset(h for h, (_, kind) in game.places.items() if kind == "city"),
+        frozenset(u.hex for u in enemies), EnemyZones.of(terrain, enemies).zoc,
+        frozenset(u.hex for u in units_of(game, state, side)),
+        {game.board.hex(x): n for x, n in state["interdicted"].items()}
+        if side == "soviet" else {})
+
+
+def is_supplied(game: Game, terrain: Terrain, state: State, unit: str) -> bool:
+    """9.0 A-F: a line of at most 5 MPs to a supply source or a road leading to one."""
+    side, _, _, _ = unit_facts(game, state, unit)
+    return in_supply(game.board, game.board.hex(state["units"][unit]),
+                     supply_lines(game, terrain, state, side), terrain.enter_cost)
+
+
+def mover(game: Game, terrain: Terrain, state: State, unit: str) -> Mover:
+    """The unit in the course of this Movement Phase: its MA fixed when it began to move
+    (9.1 B), what it has spent, whether it must stop or has finished."""
+    side, unit_type, printed, siberian = unit_facts(game, state, unit)
+    here = game.board.hex(state["units"][unit])
+    record = state["movers"].get(unit)
+    if record is None:
+        supplied = is_supplied(game, terrain, state, unit)  # 9.0 B: the moment it begins to move
+        allowance = movement_allowance(printed, german=side == "german", siberian=siberian,
+                                       supplied=supplied, weather=state["weather"])
+        return Mover(Unit(unit, side, unit_type, here), allowance, here)
+    return Mover(Unit(unit, side, unit_type, here), record["allowance"],
+                 game.board.hex(record["start"]), Fraction(record["spent"]),
+                 record["halted"], record["finished"])
+
+
+def move(ctx: StepContext, order: Order) -> None:
+    """4.0-4.8, 6.0-6.4: a unit or a stack of up to four that began the phase together
+    moves one leg along `path`."""
+    state, game = ctx.state, Game.of(ctx.module)
+    side = state["player"]
+    if state["phase"] != "movement":
+        raise IllegalOrder("4.0 C", "units move in their side's Movement Phase",
+                           code="not-movement")
+    units = order.words("units")
+    if not units:
+        raise IllegalOrder("4.0 D", "name the unit or the units of the stack that move",
+                           code="no-units")
+    for unit in units:
+        if unit not in state["units"] or unit_facts(game, state, unit)[0] != side:
+            raise IllegalOrder("4.0 B", f"{unit!r} is not a unit of the {side} player on the "
+                               "map", code="not-phasing")
+        if unit in state["done"]:
+            raise IllegalOrder("3.1.1 A", f"{unit} has finished its movement: another unit "
+                               "or stack has moved since, and each finishes before the next "
+                               "moves", code="finished")
+    try:
+        path = [game.board.hex(x) for x in order.words("path")]
+    except ValueError as exc:
+        raise IllegalOrder("4.0 D", str(exc), code="bad-path") from None
+    terrain = Terrain.of(ctx.module)
+    movers = [mover(game, terrain, state, u) for u in units]
+    enemy = EnemyZones.of(terrain, units_of(game, state, other_side(side)))
+    start = state["units"][units[0]]
+    left = sum(1 for u, x in state["units"].items() if x == start and u not in units
+               and unit_facts(game, state, u)[0] == side)
+    interdiction = {game.board.hex(x): n for x, n in state["interdicted"].items()} \
+        if side == "soviet" else {}
+    leg = check_stack_move(terrain, movers, path, enemy, turn=state["turn"],
+                           left_behind=left, interdiction=interdiction)
+    ctx.emit("units-moved", units=units, path=[game.board.label(h) for h in path],
+             mps={u: [str(c) for c in leg.costs(u)] for u in units},
+             movers={m.id: {"allowance": m.allowance, "start": game.board.label(m.start),
+                            "spent": str(m.spent), "halted": m.halted,
+                            "finished": m.finished} for m in leg.movers})
+
+
+def check_end_of_movement(ctx: StepContext) -> None:
+    """4.6 B-C, 3.2 B: at the end of the Movement Phase no hex holds more than four units
+    (two Soviet units on Turn 1 until the first Soviet Movement Phase ends); the enemy
+    player selects the units destroyed, one decision at a time."""
+    state, game = ctx.state, Game.of(ctx.module)
+    side = state["player"]
+    limit = TURN_1_SOVIET_LIMIT if (side, state["turn"]) == ("soviet", 1) else STACKING_LIMIT
+    stacks: dict[str, list[str]] = {}
+    for unit, label in sorted(state["units"].items()):
+        if unit_facts(game, state, unit)[0] == side:
+            stacks.setdefault(label, []).append(unit)
+    for label, units in stacks.items():
+        if len(units) > limit:
+            request_decision(ctx, DecisionRequest(
+                next_decision_id(state), other_side(side), "overstack-elimination", "4.6 C",
+                units, {"hex": label, "limit": limit, "step": "overstack"}))
+
+
+def answer_overstack(ctx: StepContext, context: dict[str, Any], choice: str) -> None:
+    ctx.emit("unit-eliminated", unit=choice, rule="4.6 C")
+
+
+# -- events ---------------------------------------------------------------------------------
+
+def apply_moved(state: State, data: dict[str, Any]) -> None:
+    units = list(data["units"])
+    if not set(units) <= set(state["moving"]):  # 3.1.1 A: a new unit or stack moves
+        state["done"] = sorted({*state["done"], *state["moving"]})
+        state["moving"] = units
+    for unit in units:
+        state["units"][unit] = data["path"][-1]
+    state["movers"].update({u: dict(m) for u, m in data["movers"].items()})
+    for label in data["path"][1:]:  # 9.4: who last occupied a hex (towns, cities)
+        state["last_occupied"][label] = state["player"]
+
+
+def reset_movement(state: State) -> None:
+    state["movers"], state["moving"], state["done"] = {}, [], []
+
