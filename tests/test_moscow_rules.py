@@ -4,6 +4,7 @@ and the sequence of play (3.0) with the weather roll (15.0)."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -22,10 +23,15 @@ DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "mosco
 RULES = MoscowRules()
 
 
-@pytest.fixture(scope="module")
-def module() -> ModuleData:
+@functools.cache
+def moscow_module() -> ModuleData:
     schema = etree.RelaxNG(file=str(DATA / "module.rng"))
     return load_module((DATA / "module.xml").read_bytes(), schema, expected_game="moscow")
+
+
+@pytest.fixture(scope="module")
+def module() -> ModuleData:
+    return moscow_module()
 
 
 def step(module: ModuleData, state: State, *orders: tuple[str, dict[str, str]],
@@ -35,9 +41,15 @@ def step(module: ModuleData, state: State, *orders: tuple[str, dict[str, str]],
                     side, DiceStream(b"\x01" * 32, "test", seq, b"\x02" * 32))
 
 
+@functools.cache
+def drawn_step() -> StepResult:
+    module = moscow_module()
+    return step(module, RULES.initial_state(module, "campaign", {}), ("draw", {}))
+
+
 @pytest.fixture(scope="module")
 def drawn(module: ModuleData) -> StepResult:
-    return step(module, RULES.initial_state(module, "campaign", {}), ("draw", {}))
+    return drawn_step()
 
 
 def soviet_placements(game: Game, state: State) -> list[tuple[str, dict[str, str]]]:
@@ -142,13 +154,21 @@ def test_1_3_the_whole_set_up_then_3_1_turn_1_begins_with_the_german_movement_ph
     assert len(rolls) == 1 and "weather" in rolls[0]["purpose"]
 
 
-@pytest.fixture(scope="module")
-def turn_one(module: ModuleData, drawn: StepResult) -> State:
+@functools.cache
+def turn_one_state() -> State:
+    """Turn 1, the German Movement Phase, after a legal set-up of both sides (read only:
+    copy it before changing it, as `alone` does)."""
+    module, drawn = moscow_module(), drawn_step()
     game = Game.of(module)
     soviet = step(module, drawn.state, *soviet_placements(game, drawn.state), ("end-phase", {}))
     german = step(module, soviet.state, *german_placements(game, soviet.state),
                   ("end-phase", {}), side="german")
     return german.state
+
+
+@pytest.fixture(scope="module")
+def turn_one(module: ModuleData, drawn: StepResult) -> State:
+    return turn_one_state()
 
 
 def alone(state: State, units: dict[str, str]) -> State:

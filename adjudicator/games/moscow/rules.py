@@ -21,9 +21,9 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event, take_answer
 from adjudicator.errors import IllegalOrder, InvalidInput
-from adjudicator.games.moscow import moving, setup, untried
+from adjudicator.games.moscow import moving, setup, turns, untried
 from adjudicator.games.moscow.game import SIDES, Game
-from adjudicator.games.moscow.logistics import turn_record, weather_for
+from adjudicator.games.moscow.logistics import VictorySchedule, turn_record, weather_for
 
 # 3.1.1-3.1.2: the phases of one game turn, in order
 SEQUENCE = (("german", "movement"), ("german", "combat"), ("german", "interdiction"),
@@ -106,12 +106,19 @@ def end_phase(ctx: StepContext, order: Order) -> None:
                                code="not-drawn")
         setup.end_setup(ctx)
         return
+    if (state["player"], state["phase"]) == ("soviet", "movement"):
+        turns.missing_reinforcements(ctx)  # 14.3
     if state["phase"] == "movement":
         moving.check_end_of_movement(ctx)  # 4.6 B-C: may ask the enemy to choose
-    at = SEQUENCE.index((state["player"], state["phase"]))
-    if at + 1 < len(SEQUENCE):
-        player, phase = SEQUENCE[at + 1]
+    at = SEQUENCE.index((state["player"], state["phase"])) + 1
+    if at < len(SEQUENCE) and SEQUENCE[at] == ("german", "interdiction") \
+            and set(turns.air_units(Game.of(ctx.module))) <= set(state["air_used"]):
+        at += 1  # 3.1.1 C: every air unit used this turn: no Air Interdiction Phase
+    if at < len(SEQUENCE):
+        player, phase = SEQUENCE[at]
         ctx.emit("phase-ended", player=player, phase=phase)
+        if (player, phase) == ("soviet", "movement"):
+            turns.draw_reinforcement(ctx)  # 14.0
         return
     game_turn_indication(ctx)
 
@@ -121,15 +128,12 @@ def game_turn_indication(ctx: StepContext) -> None:
     unit in Moscow wins at once; 3.1.3 B: after Turn 13 victory is determined; 15.0 A:
     from Turn 2 the Soviet player rolls for the weather against the Turn Record Track."""
     state, game = ctx.state, Game.of(ctx.module)
-    moscow = game.board.label(game.moscow)
-    if any(x == moscow and game.pieces.get(u) and game.pieces[u].side == "german"
-           for u, x in state["units"].items()):
-        ctx.emit("game-ended", turn=state["turn"], result={"level": "German strategic",
-                                                            "rule": "16.0 A"})
+    if turns.german_in_moscow(game, state):
+        level = VictorySchedule.of(ctx.module).automatic
+        ctx.emit("game-ended", turn=state["turn"], result={"level": level, "rule": "16.0 A"})
         return
     if state["turn"] >= state["last_turn"]:
-        ctx.emit("game-ended", turn=state["turn"], result={"level": "undetermined",
-                                                            "rule": "16.0 B"})
+        ctx.emit("game-ended", turn=state["turn"], result=turns.final_result(ctx))
         return
     turn = state["turn"] + 1
     track = turn_record(ctx.module)
@@ -149,6 +153,8 @@ ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
     "draw": setup.draw,
     "place": setup.place,
     "move": moving.move,
+    "interdict": turns.interdict,
+    "enter": turns.enter,
     "answer": answer,
     "end-phase": end_phase,
 }
@@ -189,6 +195,10 @@ EVENT_HANDLERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "setup-drawn": setup.apply_drawn_setup,
     "unit-placed": setup.apply_placed,
     "units-moved": moving.apply_moved,
+    "air-interdicted": turns.apply_interdicted,
+    "reinforcement-drawn": turns.apply_reinforcement_drawn,
+    "reinforcement-entered": turns.apply_reinforcement_entered,
+    "reinforcement-lost": turns.apply_reinforcement_lost,
     "unit-eliminated": _unit_eliminated,
     "phase-ended": _phase_ended,
     "turn-began": _turn_began,
