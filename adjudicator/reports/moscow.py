@@ -138,6 +138,15 @@ class MoscowReporter:
             elif kind == "unit-eliminated":
                 say("combat", f"{unit_name(game, state, e['unit'])} is destroyed",
                     str(e["rule"]))
+            elif kind == "air-interdicted":
+                say("move", f"{game.pieces[e['air']].name} interdicts {e['hex']}", "11.3")
+            elif kind == "reinforcement-drawn":
+                say("move", f"Soviet reinforcement {e['token']} drawn from the cup", "14.0 C")
+            elif kind == "reinforcement-entered":
+                say("move", f"{unit_name(game, state, e['unit'])} enters at {e['hex']} "
+                    f"({e['mps']} MP)", "14.1")
+            elif kind == "reinforcement-lost":
+                say("move", f"Reinforcement {e['unit']} cannot enter and is lost", e["rule"])
             elif kind == "untried-revealed":
                 piece = game.pieces[e["piece"]]
                 say("untried", f"{e['token']} is revealed: {piece.name}, attack {e['attack']}, "
@@ -219,6 +228,8 @@ class MoscowReporter:
         words = {"draw": "draw the Soviet units from the cup",
                  "place": f"set up {a.get('unit')} at {a.get('hex')}",
                  "move": f"move {a.get('units')} along {a.get('path')}",
+                 "interdict": f"interdict {a.get('hex')} with {a.get('air')}",
+                 "enter": f"enter {a.get('unit')} at {a.get('hex')}",
                  "end-phase": "end the phase",
                  "answer": f"answer decision {a.get('decision')}: {a.get('choice')}"}
         return words.get(order.get("kind", ""), str(order.get("kind", "")))
