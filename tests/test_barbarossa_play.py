@@ -88,3 +88,28 @@ def test_the_vassal_module_places_every_set_up_unit_on_its_deployment_hex() -> N
     assert placed == on_map
     x, y = board.locations["1808"].stack
     assert board.grid.vassal.locate(x, y) == "1808"  # hovering over Moscow shows 1808
+
+
+def test_the_report_map_rims_each_side_s_zones_of_control() -> None:
+    """The report's hex map hints at zones of control (issue 3): every empty land hex
+    next to a unit is rimmed in its side's colour; occupied hexes and water are not."""
+    from adjudicator.games import get_game
+    from adjudicator.games.barbarossa.game import Game
+    from adjudicator.reports.barbarossa import AXIS_ZOC, REPORTER, SOVIET_ZOC
+    from adjudicator.reports.hexmap import draw_hex_map
+
+    package = get_game("barbarossa")
+    module = package.bundled_module
+    state = package.rules.initial_state(module, "campaign", {})
+    state.update(player="soviet", segment="first", phase="movement")  # no 17.1.3 exception
+    game = Game.of(module)
+    view = REPORTER.map_view(module, state, "axis")
+    occupied = set(state["units"].values())
+    assert view.zoc and not set(view.zoc) & occupied
+    soviet = game.board.hex(state["units"]["SOV-XXXX-11"])  # 1222, 19.0 B
+    for h in game.board.neighbours(soviet):
+        label = game.board.label(h)
+        if label not in occupied and game.board.terrain[h] not in ("sea", "lake"):
+            assert SOVIET_ZOC in view.zoc[label]
+    assert any(AXIS_ZOC in colours for colours in view.zoc.values())
+    assert 'class="zoc"' in draw_hex_map(module, view)

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from adjudicator.engine.module import ModuleData
-from adjudicator.games.barbarossa.game import Game, Piece
+from adjudicator.games.barbarossa.game import Game, Piece, enemy_zones
 from adjudicator.games.barbarossa.movement import movement_allowance
 from adjudicator.games.barbarossa.rules import SEQUENCE
 from adjudicator.reports.model import (
@@ -32,6 +32,7 @@ from adjudicator.reports.model import (
 
 GRAY_GREEN, GOLD_BROWN = "#9aa583", "#c9955a"
 AXIS_HELD, SOVIET_HELD = "#7d8a66", "#b5562f"
+AXIS_ZOC, SOVIET_ZOC = "#3d4a2a", "#8c2d0f"
 SIDE_NAMES = {"axis": "German", "soviet": "Soviet"}
 SEGMENTS = {"air": "Air Segment", "first": "First Ground Segment",
             "second": "Second Ground Segment", "deployment": "set-up (20.6)"}
@@ -64,6 +65,21 @@ def counter(piece: Piece) -> Counter:
                    "#6b4524" if soviet else "#4e5a3b", piece.name, piece=piece.id,
                    side=piece.side, symbol=SYMBOLS[piece.type], echelon=ECHELONS[piece.size],
                    factors=(f"{piece.attack}-{piece.movement}",))
+
+
+def zoc_hints(game: Game, state: dict[str, Any]) -> dict[str, list[str]]:
+    """The empty land hexes in each side's zones of control as the rules see them now
+    (6.0, 13.5 C, 17.1.3): what the report's map rims."""
+    occupied = set(state["units"].values())
+    zones = [(AXIS_ZOC, enemy_zones(game, state, "soviet").any),
+             (SOVIET_ZOC, enemy_zones(game, state, "axis").any)]
+    hints: dict[str, list[str]] = {}
+    for colour, hexes in zones:
+        for h in sorted(hexes):
+            label = game.board.label(h)
+            if label not in occupied and game.board.terrain[h] not in ("sea", "lake"):
+                hints.setdefault(label, []).append(colour)
+    return hints
 
 
 def phase_words(state: dict[str, Any]) -> str:
@@ -284,7 +300,7 @@ class BarbarossaReporter:
                  "end-phase": "end the phase",
                  "standing": "set standing instructions",
                  "answer": f"answer decision {a.get('decision')}: {a.get('choice')}"}
-        return words.get(kind, kind)
+        return str(words.get(kind, kind))
 
     # -- the map -------------------------------------------------------------------------
     def map_view(self, module: ModuleData, state: dict[str, Any], side: str,
@@ -300,15 +316,20 @@ class BarbarossaReporter:
         subtitle = " · ".join([caption or f"{SIDE_NAMES.get(side, side)} player's view",
                                phase_words(state), f"weather {state['weather']}"])
         legend = [LegendItem("area", "Taken by the Germans", fill=AXIS_HELD),
-                  LegendItem("area", "Retaken by the Soviets", fill=SOVIET_HELD)]
-        samples = {}
+                  LegendItem("area", "Retaken by the Soviets", fill=SOVIET_HELD),
+                  LegendItem("rim", "In a German zone of control (6.0)", fill="none",
+                             stroke=AXIS_ZOC),
+                  LegendItem("rim", "In a Soviet zone of control (6.0)", fill="none",
+                             stroke=SOVIET_ZOC)]
+        samples: dict[str, Piece] = {}
         for piece in game.pieces.values():
             key = "shock" if piece.type == "shock" else piece.nationality
             samples.setdefault(key, piece)
         for key, piece in samples.items():
             legend.append(LegendItem("counter", f"{key.capitalize()} unit",
                                      counter=counter(piece)))
-        return MapView(title, subtitle, fills, {}, [], set(), counters, legend)
+        return MapView(title, subtitle, fills, {}, [], set(), counters, legend,
+                       zoc_hints(game, state))
 
     def counter_mix(self, module: ModuleData) -> list[Counter]:
         game = Game.of(module)

@@ -172,6 +172,15 @@ def draw_hex_map(module: Any, view: MapView) -> str:
         points = " ".join(f"{x:.1f},{y:.1f}"
                           for x, y in corners(centre(h), REPORT_HEX_SIZE * 0.92, pointy))
         etree.SubElement(tint, f"{{{SVG_NS}}}polygon", points=points, fill=fill)
+    hints = etree.SubElement(group, f"{{{SVG_NS}}}g", fill="none")
+    hints.set("class", "zoc")
+    for label, colours in sorted(view.zoc.items()):
+        h = board.hex(label)
+        for i, colour in enumerate(colours):  # one dashed rim per side, nested
+            size = REPORT_HEX_SIZE * (0.78 - 0.14 * i)
+            points = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners(centre(h), size, pointy))
+            etree.SubElement(hints, f"{{{SVG_NS}}}polygon", points=points, stroke=colour,
+                             **{"stroke-width": "2", "stroke-dasharray": "4 3"})
     units = etree.SubElement(group, f"{{{SVG_NS}}}g")
     units.set("class", "units")
     for label, counters in sorted(view.counters.items()):

@@ -171,6 +171,9 @@ class MapView:
     strong: set[str]  # areas whose name is emphasized (front-line areas)
     counters: dict[str, list[Counter]]
     legend: list[LegendItem]
+    # hex games: the empty hexes in zones of control, with the colour of each side whose
+    # units exert one there (a dashed inner rim per side)
+    zoc: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

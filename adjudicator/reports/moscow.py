@@ -13,6 +13,8 @@ from typing import Any
 
 from adjudicator.engine.module import ModuleData
 from adjudicator.games.moscow.game import Game, Piece
+from adjudicator.games.moscow.movement import EnemyZones, Terrain
+from adjudicator.games.moscow.moving import units_of
 from adjudicator.games.moscow.rules import SEQUENCE
 from adjudicator.reports.model import (
     Calendar,
@@ -29,6 +31,7 @@ from adjudicator.reports.model import (
 )
 
 FIELD_GRAY, EARTH_BROWN, SIBERIAN_BROWN = "#9aa583", "#c9955a", "#8a5a32"
+GERMAN_ZOC, SOVIET_ZOC = "#3d4a2a", "#8c2d0f"
 SIDE_NAMES = {"german": "German", "soviet": "Soviet"}
 SYMBOLS = {"armor": "armor", "mechanized": "mechanized", "infantry": "infantry",
            "cavalry": "cavalry", "air": "air"}
@@ -85,6 +88,18 @@ def unit_name(game: Game, state: dict[str, Any], unit: str) -> str:
     if unit in state.get("revealed", []) and piece_id:
         return f"{game.pieces[piece_id].name} ({unit})"
     return f"untried {face['type']} {unit}"
+
+
+def zoc_hints(module: ModuleData, game: Game, state: dict[str, Any]) -> dict[str, list[str]]:
+    """The empty hexes in each side's zones of control (5.0), rimmed on the map."""
+    terrain = Terrain.of(module)
+    occupied = set(state["units"].values())
+    hints: dict[str, list[str]] = {}
+    for side, colour in (("german", GERMAN_ZOC), ("soviet", SOVIET_ZOC)):
+        for h in sorted(EnemyZones.of(terrain, units_of(game, state, side)).zoc):
+            if game.board.label(h) not in occupied:
+                hints.setdefault(game.board.label(h), []).append(colour)
+    return hints
 
 
 def phase_words(state: dict[str, Any]) -> str:
@@ -250,7 +265,12 @@ class MoscowReporter:
                   LegendItem("counter", "Untried Soviet unit (U-MA)",
                              counter=untried_counter("U", {"type": "infantry", "movement": 5,
                                                            "siberian": False}))]
-        return MapView(title, subtitle, {}, {}, [], set(), counters, legend)
+        legend += [LegendItem("rim", "In a German zone of control (5.0)", fill="none",
+                              stroke=GERMAN_ZOC),
+                   LegendItem("rim", "In a Soviet zone of control (5.0)", fill="none",
+                              stroke=SOVIET_ZOC)]
+        return MapView(title, subtitle, {}, {}, [], set(), counters, legend,
+                       zoc_hints(module, game, state))
 
     def counter_mix(self, module: ModuleData) -> list[Counter]:
         game = Game.of(module)
