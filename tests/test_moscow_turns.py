@@ -101,3 +101,13 @@ def test_16_3_the_level_after_turn_13() -> None:
     result = step(module, state, ("end-phase", {}))
     assert result.state["result"] == {"level": "Soviet Tactical", "german": 0, "soviet": 16,
                                       "rule": "16.3"}
+
+
+def test_16_4_the_winning_bid_goes_to_the_soviet_total() -> None:
+    """16.4: the German player bid 20 VPs for his side: -16 becomes -36, strategic."""
+    module, turn_one = moscow_module(), turn_one_state()
+    state = at_phase(alone(turn_one, FAR_GERMAN), "soviet", "combat", turn=13,
+                     steps={"GER-XX-12": 1}, eliminated=["GER-XX-1Pz"])
+    state["options"] = {"bid": "20"}
+    result = step(module, state, ("end-phase", {}))
+    assert result.state["result"]["level"] == "Soviet Strategic"

@@ -155,7 +155,8 @@ def final_result(ctx: StepContext) -> dict[str, Any]:
     outcome = game_result(schedule, german_in_moscow=False,
                           german_points=moscow_points(game.board, game.moscow, german,
                                                       schedule),
-                          soviet_points=casualty_points(losses, schedule))
+                          soviet_points=casualty_points(losses, schedule),
+                          bid=int(state["options"].get("bid", "0")))  # 16.4
     return {"level": outcome.level, "german": outcome.german_points,
             "soviet": outcome.soviet_points, "rule": "16.3"}
 
