@@ -162,6 +162,38 @@ class MoscowReporter:
                     f"({e['mps']} MP)", "14.1")
             elif kind == "reinforcement-lost":
                 say("move", f"Reinforcement {e['unit']} cannot enter and is lost", e["rule"])
+            elif kind == "attack-declared":
+                names = ", ".join(unit_name(game, state, u) for u in e["attackers"])
+                air = f" with {', '.join(e['air'])}" if e.get("air") else ""
+                say("combat", f"{names} {'overrun' if e['combat'] == 'overrun' else 'attack'} "
+                    f"{' and '.join(e['hexes'])}{air}", e["rule"])
+            elif kind == "air-committed":
+                say("combat", f"Air units committed for the turn: {', '.join(e['units'])}",
+                    e["rule"])
+            elif kind == "combat-resolved":
+                shifts = ", ".join(f"{s['name']} {s['columns']:+d} ({s['rule']})"
+                                   for s in e["shifts"] if s["columns"])
+                say("combat", f"{e['attack']} against {e['defense']}: {e['initial']}"
+                    + (f", shifted by {shifts}" if shifts else "") + f", read on "
+                    f"{e['final']}; roll {e['roll']}: {e['result']}", "8.5, 8.9", [rolls])
+            elif kind == "loss-chosen":
+                say("combat", f"{SIDE_NAMES.get(e['side'], e['side'])} {e['party']}: "
+                    f"{e.get('choice', e.get('part'))}", "8.9")
+            elif kind == "unit-reduced":
+                say("combat", f"{unit_name(game, state, e['unit'])} loses a step",
+                    str(e["rule"]))
+            elif kind == "unit-retreated":
+                say("combat", f"{unit_name(game, state, e['unit'])} retreats "
+                    f"{' → '.join(e['path'])}", str(e["rule"]))
+            elif kind == "units-advanced":
+                moves = "; ".join(f"{unit_name(game, state, m['unit'])} to "
+                                  f"{' → '.join(m['path'])}" for m in e["moves"])
+                if moves:
+                    say("combat", f"Advance after combat: {moves}", str(e["rule"]))
+            elif kind == "standing-set":
+                say("decision", f"{SIDE_NAMES[e['side']]} standing instructions: "
+                    + (", ".join(f"{k}={v}" for k, v in e["values"].items()) or "none"),
+                    None)
             elif kind == "untried-revealed":
                 piece = game.pieces[e["piece"]]
                 say("untried", f"{e['token']} is revealed: {piece.name}, attack {e['attack']}, "
@@ -211,12 +243,21 @@ class MoscowReporter:
 
     def decision(self, module: ModuleData, request: dict[str, Any]) -> DecisionView:
         context = request.get("context", {})
+        where = " and ".join(context.get("hexes", []))
         questions = {"overstack-elimination":
                      f"{context.get('hex')} holds more than {context.get('limit')} enemy "
-                     "units at the end of their Movement Phase: which one is destroyed?"}
+                     "units at the end of their Movement Phase: which one is destroyed?",
+                     "air-on-defence": f"How many air units do you place on your units "
+                     f"attacked in {where} (11.0 B)? They are placed before the untried "
+                     "units are revealed (11.2).",
+                     "loss": f"The result in {where} is {context.get('part')} for your "
+                     "units: lose steps or retreat (8.9 D-E)?",
+                     "retreat": f"Which way does {context.get('unit', 'the unit')} retreat "
+                     f"from {where} (8.10-8.11)?"}
         return DecisionView(request["id"], request["kind"], request["rule"],
                             questions.get(request["kind"], request["kind"]),
-                            [(o, o) for o in request["options"]])
+                            [(o, o) for o in request["options"]],
+                            '<standing air-on-defence="N" loss="retreat" retreat="first"/>')
 
     def order_hints(self, module: ModuleData, state: dict[str, Any], side: str) -> list[str]:
         game = Game.of(module)

@@ -1,6 +1,6 @@
 """Moscow '41 (rulebook: moscow-41.txt), two players on the reconstructed hex map, with
-hidden untried Soviet units (issue 4, in progress: the set-up and the sequence of play
-run; movement, overrun and combat come next)."""
+hidden untried Soviet units (issue 4, in progress: rules 1.3-16.4 run; the example game
+and the data conformance cases come next)."""
 
 from adjudicator.games.moscow.rules import MoscowRules
 

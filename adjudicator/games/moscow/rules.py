@@ -1,9 +1,10 @@
-"""Moscow '41 as the engine sees it (issue 4, in progress): the set-up with the cup draw
-and untried tokens (1.3, 12.0), and the sequence of play (3.0): the German Movement,
-Combat and Air Interdiction Phases, the Soviet Movement and Combat Phases, and the Game
-Turn Indication Phase with the weather roll of the next turn (15.0) and the sudden
-death of 16.0 A. Orders: `draw`, `place`, `move` (4.0-6.4, with supply, weather and
-interdiction), `answer`, `end-phase`; overrun and combat come next.
+"""Moscow '41 as the engine sees it: the set-up with the cup draw and untried tokens
+(1.3, 12.0), and the sequence of play (3.0): the German Movement, Combat and Air
+Interdiction Phases, the Soviet Movement and Combat Phases, and the Game Turn
+Indication Phase with the weather roll of the next turn (15.0), the sudden death of
+16.0 A and the victory level after Turn 13 (16.1-16.4). Orders: `draw`, `place` (1.3),
+`move` (4.0-6.4, moving.py), `overrun` and `attack` (7.0-13.0, fighting.py),
+`interdict` and `enter` (11.3, 14.0, turns.py), `standing`, `answer`, `end-phase`.
 
 `apply` is the only place state changes; order handlers emit events.
 """
@@ -21,7 +22,7 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event, take_answer
 from adjudicator.errors import IllegalOrder, InvalidInput
-from adjudicator.games.moscow import moving, setup, turns, untried
+from adjudicator.games.moscow import fighting, moving, setup, turns, untried
 from adjudicator.games.moscow.game import SIDES, Game
 from adjudicator.games.moscow.logistics import VictorySchedule, turn_record, weather_for
 
@@ -59,6 +60,9 @@ class MoscowRules:
         if ctx.state["phase"] == "game-over":
             raise IllegalOrder("16.0", "the game is over", code="game-over")
         acting = self.acting_side(ctx.state)
+        if order.kind == "standing" and ctx.side in SIDES:
+            standing(ctx, order)  # a side's own instructions, whoever acts now (DESIGN §4)
+            return
         if acting != ctx.side:
             raise IllegalOrder("3.1 D", f"it is not {ctx.side}'s step now: the game waits "
                                f"for {acting}", code="not-your-step")
@@ -71,7 +75,7 @@ class MoscowRules:
     def check_static(self, module: ModuleData, order: Order) -> list[str]:
         game = Game.of(module)
         problems = []
-        for label in [*order.words("hex"), *order.words("path")]:
+        for label in [*order.words("hex"), *order.words("hexes"), *order.words("path")]:
             try:
                 game.board.hex(label)
             except ValueError as exc:
@@ -141,18 +145,45 @@ def game_turn_indication(ctx: StepContext) -> None:
     ctx.emit("turn-began", turn=turn, weather=weather_for(turn, roll, track))
 
 
+def standing(ctx: StepContext, order: Order) -> None:
+    """Standing instructions for the choices the rules give this side in the other
+    side's player turn (DESIGN §4): `air-on-defence` (11.0 B: German air units placed on
+    each Soviet attack on German units, while they last), `loss` ("retreat": retreat
+    rather than lose steps when a result allows it, 8.9 D-E) and `retreat` ("first": the
+    first of the safe retreat paths, 8.10-8.11)."""
+    values: dict[str, str] = {}
+    air = order.get("air-on-defence")
+    if air:
+        if ctx.side != "german" or air not in ("0", "1", "2", "3"):
+            raise IllegalOrder("11.0 B", "air-on-defence is the German player's, 0 to 3 air "
+                               "units", code="bad-standing")
+        values["air-on-defence"] = air
+    for key, allowed in (("loss", ("retreat", "ask")), ("retreat", ("first", "ask"))):
+        value = order.get(key)
+        if value and value not in allowed:
+            raise IllegalOrder(PROTOCOL_RULE, f"{key} is {' or '.join(allowed)}",
+                               code="bad-standing")
+        if value and value != "ask":
+            values[key] = value
+    ctx.emit("standing-set", side=ctx.side, values=values)
+
+
 def answer(ctx: StepContext, order: Order) -> None:
     """An answer to the open decision request; the interrupted procedure goes on."""
     pending, choice = take_answer(ctx, order)
     if pending["context"].get("step") == "overstack":
         moving.answer_overstack(ctx, pending["context"], choice)
         end_phase(ctx, order)  # the Movement Phase ends once every hex is within limits
+    elif pending["context"].get("step") in fighting.STEPS:
+        fighting.answer(ctx, pending, choice)  # the attack or overrun goes on
 
 
 ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
     "draw": setup.draw,
     "place": setup.place,
     "move": moving.move,
+    "overrun": fighting.overrun,
+    "attack": fighting.attack,
     "interdict": turns.interdict,
     "enter": turns.enter,
     "answer": answer,
@@ -164,8 +195,13 @@ ORDER_HANDLERS: dict[str, Callable[[StepContext, Order], None]] = {
 
 def _phase_ended(state: State, data: dict[str, Any]) -> None:
     state["player"], state["phase"] = data["player"], data["phase"]
+    fighting.reset_fighting(state)
     if data["phase"] == "movement":
         moving.reset_movement(state)
+
+
+def _standing_set(state: State, data: dict[str, Any]) -> None:
+    state.setdefault("standing", {})[data["side"]] = dict(data["values"])
 
 
 def _unit_eliminated(state: State, data: dict[str, Any]) -> None:
@@ -182,6 +218,7 @@ def _turn_began(state: State, data: dict[str, Any]) -> None:
     state.update(turn=data["turn"], weather=data["weather"], player="german",
                  phase="movement", air_used=[], interdicted={})
     moving.reset_movement(state)
+    fighting.reset_fighting(state)
 
 
 def _game_ended(state: State, data: dict[str, Any]) -> None:
@@ -200,7 +237,9 @@ EVENT_HANDLERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "reinforcement-entered": turns.apply_reinforcement_entered,
     "reinforcement-lost": turns.apply_reinforcement_lost,
     "unit-eliminated": _unit_eliminated,
+    "standing-set": _standing_set,
     "phase-ended": _phase_ended,
     "turn-began": _turn_began,
     "game-ended": _game_ended,
+    **fighting.EVENTS,
 }
