@@ -38,6 +38,24 @@ class ModuleData:
     def findall(self, path: str) -> list[etree._Element]:
         return list(self.root.xpath(path, namespaces=NS))
 
+    def options(self, chosen: dict[str, str]) -> dict[str, str]:
+        """Every game option of `<options>` with its value: the chosen one, else the
+        default; ModuleError for an option or a value the module does not offer."""
+        offered = {o.get("id"): (o.get("default"), o.get("values").split())
+                   for o in self.findall("m:options/m:option")}
+        resolved = {name: default for name, (default, _) in offered.items()}
+        for name, value in chosen.items():
+            if name not in offered:
+                raise ModuleError(f"{self.root.get('title', self.game)} has no option "
+                                  f"{name!r}; its options: {', '.join(sorted(offered)) or 'none'}")
+            values = offered[name][1]
+            if value not in values:
+                allowed = " or ".join(values) if len(values) <= 4 else \
+                    f"{values[0]} to {values[-1]}"
+                raise ModuleError(f"option {name} takes {allowed}, not {value!r}")
+            resolved[name] = value
+        return resolved
+
     def area_board(self) -> AreaBoard:
         """The area graph of an area map: land adjacencies plus one typed edge per sea pair."""
         areas = [a.get("id") for a in self.findall("m:map/m:area")]

@@ -18,7 +18,7 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.engine.state import State
 from adjudicator.errors import IllegalOrder, InvalidInput, ModuleError
 from adjudicator.games.barbarossa.game import Game
-from adjudicator.games.barbarossa.setup import options_of, scenario_state
+from adjudicator.games.barbarossa.setup import scenario_state
 from adjudicator.games.barbarossa.supply import unsupplied
 
 POSITION_NS = "{urn:pbem:position:1}"
@@ -43,7 +43,7 @@ def _position_state(module: ModuleData, root: etree._Element,
     if options.get("free-deployment") == "yes":
         raise ValueError("a position starts after the set-up; free deployment (20.6) "
                          "does not apply to it")
-    state = scenario_state(module, root.get("scenario", "campaign"), options_of(module, options))
+    state = scenario_state(module, root.get("scenario", "campaign"), options)
     turn = _number(root.get("turn"), "turn")
     first = state["turn"]
     if not first <= turn <= state["last_turn"]:

@@ -21,23 +21,6 @@ M = f"{{{MODULE_NS}}}"
 FIRST_PHASE = ("axis", "air", "air")  # 2.0: the German player turn, its Air Segment
 
 
-def options_of(module: ModuleData, options: dict[str, str]) -> dict[str, str]:
-    """Every optional rule (20.x) with its value, defaults filled in; ModuleError for an
-    option or value the module does not offer."""
-    offered = {o.get("id"): (o.get("default"), o.get("values").split())
-               for o in module.findall("m:options/m:option")}
-    resolved = {name: default for name, (default, _) in offered.items()}
-    for name, value in options.items():
-        if name not in offered:
-            raise ModuleError(f"1941 has no option {name!r}; its options: "
-                              f"{', '.join(sorted(offered))}")
-        if value not in offered[name][1]:
-            raise ModuleError(f"option {name} takes {' or '.join(offered[name][1])}, "
-                              f"not {value!r}")
-        resolved[name] = value
-    return resolved
-
-
 def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]) -> State:
     """19.0 B: every unit with a four-digit code on that hex; the others wait for the
     turn their code names (14.1 C)."""
@@ -62,7 +45,7 @@ def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]
     state: dict[str, Any] = {
         "game": "barbarossa",
         "scenario": scenario_id,
-        "options": options_of(module, options),
+        "options": module.options(options),
         "turn": turn,
         "last_turn": int(scenario.get("end")),
         "player": side,

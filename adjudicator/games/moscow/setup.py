@@ -44,7 +44,7 @@ def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]
                      if s.get("id") == scenario_id), None)
     if scenario is None:
         raise ModuleError(f"Moscow '41 has no scenario {scenario_id!r}")
-    resolved = options_of(module, options)
+    resolved = module.options(options)  # 16.4: the bid
     game = Game.of(module)
     cup = sorted(u for u, p in game.pieces.items()
                  if p.side == "soviet" and p.untried and not p.siberian)
@@ -74,23 +74,6 @@ def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]
         "pending": None, "result": None,
     }
     return state
-
-
-def options_of(module: ModuleData, options: dict[str, str]) -> dict[str, str]:
-    """The game options with their defaults (16.4: the bid); ModuleError for one the
-    module does not offer."""
-    offered = {o.get("id"): (o.get("default"), o.get("values").split())
-               for o in module.findall("m:options/m:option")}
-    resolved = {name: default for name, (default, _) in offered.items()}
-    for name, value in options.items():
-        if name not in offered:
-            raise ModuleError(f"Moscow '41 has no option {name!r}; its options: "
-                              f"{', '.join(sorted(offered))}")
-        if value not in offered[name][1]:
-            raise ModuleError(f"option {name} takes {offered[name][1][0]} to "
-                              f"{offered[name][1][-1]}, not {value!r}")
-        resolved[name] = value
-    return resolved
 
 
 def draw(ctx: StepContext, order: Order) -> None:
