@@ -109,8 +109,10 @@ def games() -> None:
         for scenario, name in package.scenarios():
             click.echo(f"  scenario {scenario}: {name}")
         for option in module.findall("m:options/m:option"):
-            click.echo(f"  option {option.get('id')}={'|'.join(option.get('values').split())}"
-                       f" (default {option.get('default')})")
+            values = option.get("values").split()
+            shown = "|".join(values) if len(values) <= 4 else f"{values[0]}..{values[-1]}"
+            click.echo(f"  option {option.get('id')}={shown} (default {option.get('default')})"
+                       f": {(option.text or '').strip()}")
 
 
 def parse_pairs(pairs: tuple[str, ...], what: str) -> dict[str, str]:
