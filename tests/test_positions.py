@@ -6,6 +6,8 @@ import pytest
 
 from adjudicator.errors import InvalidInput
 from adjudicator.games import get_game
+from adjudicator.games.moscow.game import Game as MoscowGame
+from adjudicator.games.moscow.untried import commitment, project_state
 from adjudicator.referee.gamedir import parse_position
 
 PACKAGE = get_game("solitaire")
@@ -97,3 +99,57 @@ def test_a_1941_position_sets_the_moment_the_counters_and_supply() -> None:
     assert state["unsupplied"] == ["GER-XXX-26"]  # 8.0 B: traced for the phasing side
     later = {u for units in state["arriving"].values() for u in units}
     assert later and all(int(t) > 3 for t in state["arriving"])  # 14.1 C: as printed
+
+
+# -- Moscow '41 --------------------------------------------------------------------------------
+
+MOSCOW = get_game("moscow")
+
+
+def load_moscow(body: str, phase: str = "german.combat") -> dict:
+    data = (f'<position xmlns="urn:pbem:position:1" game="moscow" turn="2" phase="{phase}">'
+            f"{body}</position>").encode()
+    return MOSCOW.rules.position_state(MOSCOW.bundled_module,
+                                       parse_position(data, "moscow"), {})
+
+
+def test_a_moscow_position_hides_its_untried_units_behind_commitments() -> None:
+    state = load_moscow('<unit id="GER-XX-12" at="2417" steps="1"/>'
+                        '<unit id="SOV-XX-174" at="2416"/><unit id="SOV-XX-179" at="2416"/>'
+                        '<value name="revealed" value="SOV-XX-179"/>'
+                        '<pool name="reinforcements"><unit id="SOV-XX-32" due="3"/></pool>'
+                        '<value name="weather" value="rasputitsa"/>'
+                        '<marker kind="interdiction" at="2808"/>')
+    assert state["units"] == {"GER-XX-12": "2417", "U01": "2416", "U02": "2416"}
+    assert state["identity"] == {"U01": "SOV-XX-174", "U02": "SOV-XX-179",
+                                 "SIB3": "SOV-XX-32"}
+    assert state["revealed"] == ["U02"] and state["steps"] == {"GER-XX-12": 1}
+    assert (state["player"], state["phase"], state["weather"]) == ("german", "combat",
+                                                                   "rasputitsa")
+    game = MoscowGame.of(MOSCOW.bundled_module)
+    for token, face in state["tokens"].items():  # they verify with the referee's salts
+        p = game.pieces[state["identity"][token]]
+        assert face["commitment"] == commitment(token, p.id, p.attack, p.defense,
+                                                state["salts"][token])
+    view = project_state(state, "soviet")
+    assert view["identity"] == {"U02": "SOV-XX-179"} and "U01" not in view["salts"]
+
+
+@pytest.mark.parametrize("body, words", [
+    ('<unit id="GER-XX-12" at="2416"/><unit id="SOV-XX-174" at="2416"/>', "both sides"),
+    ("".join(f'<unit id="{u}" at="1510"/>' for u in
+             ("GER-XX-12", "GER-XX-251", "GER-XX-1Pz", "GER-XX-2Pz", "GER-XX-3Pz")),
+     "more than four"),
+    ('<unit id="GER-AIR-II" at="1510"/>', "no combat unit"),
+    ('<unit id="GER-XX-12" at="1510"/><unit id="GER-XX-12" at="1511"/>', "named twice"),
+    ('<value name="revealed" value="SOV-XX-174"/>', "not a Soviet unit of the position"),
+    ('<marker kind="garrison" at="1510"/>', "no <marker>"),
+])
+def test_impossible_moscow_positions_are_refused(body: str, words: str) -> None:
+    with pytest.raises(InvalidInput, match=words):
+        load_moscow(body)
+
+
+def test_a_moscow_position_needs_a_phase_of_the_sequence() -> None:
+    with pytest.raises(InvalidInput, match="none of german.movement"):
+        load_moscow("", phase="soviet.interdiction")

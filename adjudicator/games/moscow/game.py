@@ -12,6 +12,9 @@ from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.module import ModuleData
 
 SIDES = ("german", "soviet")
+# 3.1.1-3.1.2: the phases of one game turn, in order
+SEQUENCE = (("german", "movement"), ("german", "combat"), ("german", "interdiction"),
+            ("soviet", "movement"), ("soviet", "combat"))
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,12 @@ from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext, next_decision_id, request_decision
 from adjudicator.errors import IllegalOrder
 from adjudicator.games.moscow.game import Game, other_side
-from adjudicator.games.moscow.logistics import SupplyLines, in_supply, supply_sources
+from adjudicator.games.moscow.logistics import (
+    STACKING_LIMIT,
+    SupplyLines,
+    in_supply,
+    supply_sources,
+)
 from adjudicator.games.moscow.movement import (
     EnemyZones,
     Mover,
@@ -30,7 +35,6 @@ from adjudicator.games.moscow.movement import (
     movement_allowance,
 )
 
-STACKING_LIMIT = 4  # 4.6 A
 TURN_1_SOVIET_LIMIT = 2  # 3.2 B: until the end of the first Soviet Movement Phase
 
 

@@ -21,14 +21,11 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event, take_answer
-from adjudicator.errors import IllegalOrder, InvalidInput
+from adjudicator.errors import IllegalOrder
 from adjudicator.games.moscow import fighting, moving, setup, turns, untried
-from adjudicator.games.moscow.game import SIDES, Game
+from adjudicator.games.moscow.game import SEQUENCE, SIDES, Game
 from adjudicator.games.moscow.logistics import VictorySchedule, turn_record, weather_for
-
-# 3.1.1-3.1.2: the phases of one game turn, in order
-SEQUENCE = (("german", "movement"), ("german", "combat"), ("german", "interdiction"),
-            ("soviet", "movement"), ("soviet", "combat"))
+from adjudicator.games.moscow.position import position_state
 
 
 class MoscowRules:
@@ -43,8 +40,7 @@ class MoscowRules:
 
     def position_state(self, module: ModuleData, root: etree._Element,
                        options: dict[str, str]) -> State:
-        raise InvalidInput("Moscow '41 games start from the set-up (1.3): the untried units "
-                           "are drawn from the cup, so a position cannot name them")
+        return position_state(module, root, options)
 
     def acting_side(self, state: State) -> str | None:
         if state.get("pending"):
