@@ -35,8 +35,6 @@ from adjudicator.games.moscow.movement import (
     movement_allowance,
 )
 
-TURN_1_SOVIET_LIMIT = 2  # 3.2 B: until the end of the first Soviet Movement Phase
-
 
 def unit_facts(game: Game, state: State, unit: str) -> tuple[str, str, int, bool]:
     """Side, type, printed MA and Siberian marking of a unit or an untried token (its
@@ -132,12 +130,13 @@ def move(ctx: StepContext, order: Order) -> None:
 
 
 def check_end_of_movement(ctx: StepContext) -> None:
-    """4.6 B-C, 3.2 B: at the end of the Movement Phase no hex holds more than four units
-    (two Soviet units on Turn 1 until the first Soviet Movement Phase ends); the enemy
-    player selects the units destroyed, one decision at a time."""
+    """4.6 B-C: at the end of the Movement Phase no hex holds more than four units; the
+    enemy player selects the units destroyed, one decision at a time. 3.2 B: the Soviet
+    set-up limit of two a hex (1.3.1 E) gives way to normal stacking at the end of the
+    first Soviet Movement Phase, so four is the limit there too."""
     state, game = ctx.state, Game.of(ctx.module)
     side = state["player"]
-    limit = TURN_1_SOVIET_LIMIT if (side, state["turn"]) == ("soviet", 1) else STACKING_LIMIT
+    limit = STACKING_LIMIT
     stacks: dict[str, list[str]] = {}
     for unit, label in sorted(state["units"].items()):
         if unit_facts(game, state, unit)[0] == side:
