@@ -45,6 +45,14 @@ def test_moscow_set_up_from_signed_files_hides_every_untried_counter(tmp_path: P
            tmp_path / "german.key")
     assert status(game_dir)["waiting_for"] == "german"
     assert "OK" in pbem("verify", game_dir).output
+    assert "give it to the players only when the game is over" in pbem(
+        "new", "moscow", "--side", f"german={tmp_path / 'german.pub'}", "--side",
+        f"soviet={tmp_path / 'soviet.pub'}", "-o", tmp_path / "g2").output
+    # 12.1: both sides' reports of the draw publish every token's commitment
+    drawn = load_game(game_dir).state
+    for side in ("german", "soviet"):
+        report = (game_dir / "reports" / "step-1" / side / "report.html").read_text("utf-8")
+        assert all(face["commitment"] in report for face in drawn["tokens"].values())
     # no report of either side names a Soviet counter, a strength behind a token, a salt
     # or the seed that would let a player recompute the draws
     state = load_game(game_dir).state

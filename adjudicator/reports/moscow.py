@@ -12,10 +12,10 @@ import re
 from typing import Any
 
 from adjudicator.engine.module import ModuleData
-from adjudicator.games.moscow.game import Game, Piece
+from adjudicator.games.moscow.game import SEQUENCE, Game, Piece
 from adjudicator.games.moscow.movement import EnemyZones, Terrain
 from adjudicator.games.moscow.moving import units_of
-from adjudicator.games.moscow.rules import SEQUENCE
+from adjudicator.games.moscow.untried import commitment
 from adjudicator.reports.model import (
     Calendar,
     Counter,
@@ -137,8 +137,11 @@ class MoscowReporter:
                 rolls += 1
                 if str(e.get("purpose", "")).startswith("weather"):
                     say("sequence", f"Weather roll: {e['value']}", "15.0", [rolls])
-            elif kind == "untried-drawn":
+            elif kind == "untried-drawn":  # 12.1: each token's commitment, published
                 drawn += 1
+                say("untried", f"{e['token']}: untried {e['type']}, MA {e['movement']}"
+                    f"{', Siberian' if e['siberian'] else ''}; commitment "
+                    f"{e['commitment']}", "12.1")
             elif kind == "setup-drawn":
                 say("setup", f"{drawn} Soviet units drawn from the cup, untried face up; "
                     "the Siberian divisions wait on Turns 3 to 6 (which one where, nobody "
@@ -190,14 +193,23 @@ class MoscowReporter:
                                   f"{' → '.join(m['path'])}" for m in e["moves"])
                 if moves:
                     say("combat", f"Advance after combat: {moves}", str(e["rule"]))
+                for skipped in e.get("skipped", []):
+                    say("combat", f"{unit_name(game, state, skipped['unit'])} does not "
+                        f"advance: {skipped['why']}", str(skipped["rule"]))
             elif kind == "standing-set":
                 say("decision", f"{SIDE_NAMES[e['side']]} standing instructions: "
                     + (", ".join(f"{k}={v}" for k, v in e["values"].items()) or "none"),
                     None)
             elif kind == "untried-revealed":
                 piece = game.pieces[e["piece"]]
+                committed = state.get("tokens", {}).get(e["token"], {}).get("commitment")
+                check = commitment(e["token"], e["piece"], e["attack"], e["defense"],
+                                   e["salt"])
+                verdict = "matches its commitment" if check == committed else \
+                    "DOES NOT match its commitment"
                 say("untried", f"{e['token']} is revealed: {piece.name}, attack {e['attack']}, "
-                    f"defense {e['defense']} (commitment salt {e['salt']})", e["rule"])
+                    f"defense {e['defense']}; with the salt {e['salt']} this {verdict} "
+                    f"{committed}", e["rule"])
             elif kind == "phase-ended":
                 say("sequence", f"The {phase_words(e)} begins", "3.1")
             elif kind == "turn-began":
@@ -271,6 +283,11 @@ class MoscowReporter:
             for token in waiting:
                 face = state["tokens"][token]
                 hints.append(f"  {token}: untried {face['type']}, MA {face['movement']}")
+        waiting = state.get("arriving", {}).get(str(state["turn"]), [])
+        if side == "soviet" and waiting and state["phase"] == "movement":
+            hints.append(f"  reinforcements to enter this Movement Phase (14.0, 14.3): "
+                         f"{', '.join(waiting)}; entry hexes: "
+                         f"{', '.join(sorted(game.board.label(h) for h in game.entries))}")
         if state["phase"] == "setup" and side == "german":
             hints.append(f"  to set up west of the front line: {', '.join(state['unplaced'])}")
         for unit, label in sorted(state["units"].items()):

@@ -176,6 +176,10 @@ def declare(ctx: StepContext, order: Order, kind: str, attackers: list[str],
     defenders = sorted(u for u, x in state["units"].items()
                        if x in names and unit_facts(game, state, u)[0] != side)
     air = order.words("air")
+    if len(set(air)) != len(air):
+        twice = sorted({a for a in air if air.count(a) > 1})
+        raise IllegalOrder("11.0 B", f"{', '.join(twice)} is named twice: an air unit is "
+                           "placed once", code="air-units")
     rule = "7.0" if kind == "overrun" else "8.6 A"
     retreated = set(state.get("retreated", []))
     placeholder = Combat(
@@ -616,8 +620,6 @@ def _check_air(game: Game, state: State, side: str, air: list[str]) -> None:
     if side != "german":
         raise IllegalOrder("11.0 B", "only the German player has air units; on a Soviet "
                            "attack he places them on defence when asked", code="air-units")
-    if len(set(air)) != len(air):
-        raise IllegalOrder("11.0 B", "an air unit is named twice", code="air-units")
     available = air_available(game, state)
     for unit in air:
         piece = game.pieces.get(unit)
