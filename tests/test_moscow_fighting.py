@@ -376,3 +376,27 @@ def test_3_2_c_e_turn_1_overrun_costs_1_mp_and_shifts_4_right() -> None:
     # 3.2 C: 1 MP and the clear hex's 1
     assert result.state["movers"]["GER-XX-20Pz"]["spent"] == "2"
     assert result.state["units"]["GER-XX-20Pz"] == "2416"
+
+
+def test_8_12_c_victorious_defenders_may_advance_into_the_attackers_vacated_hex() -> None:
+    """8.12 A, C: the 20th Panzer (6) attacks an untried unit of defense 3 at 3-1 and
+    rolls a 6: 2/-; it retreats two hexes. The defender suffered neither loss nor
+    retreat, so the Soviet player may move it into 2417, which the attack vacated."""
+    module = moscow_module()
+    a = tokens(turn_one_state(), defense=3)[0]
+    state = position({"GER-XX-20Pz": "2417", a: "2416"})
+    result = run(module, state, ("standing", {"retreat": "first"}),
+                 ("attack", {"units": "GER-XX-20Pz", "hexes": "2416", "loss": "retreat-2"}),
+                 rolls=(6,))
+    assert resolved(result)["result"] == "2/-"
+    assert result.decision is not None and result.decision.kind == "defender-advance"
+    assert result.decision.side == "soviet" and result.decision.rule == "8.12 C"
+    assert result.decision.options == ["none", f"{a}@2417"]
+    done = answer(module, result, f"{a}@2417")
+    assert done.outcome == "accepted", done.rejection
+    assert done.state["units"][a] == "2417"
+    refused = run(module, state, ("standing", {"retreat": "first"}),
+                  ("attack", {"units": "GER-XX-20Pz", "hexes": "2416", "loss": "retreat-2"}),
+                  rolls=(6,))
+    stays = answer(module, refused, "none")
+    assert stays.outcome == "accepted" and stays.state["units"][a] == "2416"

@@ -51,12 +51,14 @@ from adjudicator.games.moscow.combat import (
     check_advance,
     check_attack,
     combat_odds,
+    defending_victors,
     loss_options,
     overrun_attacker_options,
     retreat_paths,
     swept_away,
 )
 from adjudicator.games.moscow.game import Game, other_side
+from adjudicator.games.moscow.logistics import STACKING_LIMIT
 from adjudicator.games.moscow.movement import (
     EnemyZones,
     Mover,
@@ -68,7 +70,7 @@ from adjudicator.games.moscow.movement import (
 )
 from adjudicator.games.moscow.moving import is_supplied, mover, unit_facts, units_of
 
-STEPS = ("air-on-defence", "loss", "retreat")  # the decision steps answered here
+STEPS = ("air-on-defence", "loss", "retreat", "defender-advance")  # answered here
 PER_PHASE = ("attacked", "defended", "retreated")  # 8.1 B, 8.2, 7.8: reset every phase
 LOSS_RULES = {"1": "8.9 D", "2": "8.9 E", "E": "8.9 G"}
 
@@ -277,6 +279,8 @@ def fight(ctx: StepContext, context: dict[str, Any]) -> None:
     for party in result.order:  # 8.9 F: the defender first
         queue.append({"task": "loss", "party": party})
     queue.append({"task": "advance"})
+    if not overrunning:  # 7.7 E: never after an overrun
+        queue.append({"task": "defender-advance"})
     if overrunning:
         queue.append({"task": "movers"})
     run(ctx, {**context, "result": {"code": result.code, "attacker": result.attacker,
@@ -300,6 +304,8 @@ def run(ctx: StepContext, context: dict[str, Any]) -> None:
             context = apply_retreat(ctx, context, task, path)
         elif task["task"] == "advance":
             context = _advance(ctx, context)
+        elif task["task"] == "defender-advance":
+            _defender_advance(ctx, context)
         elif task["task"] == "movers":
             _movers(ctx, context)
         context = {**context, "queue": rest}
@@ -318,6 +324,17 @@ def answer(ctx: StepContext, pending: dict[str, Any], choice: str) -> None:
         fight(ctx, context)
         return
     task, rest = context["queue"][0], context["queue"][1:]
+    if step == "defender-advance":
+        if choice == "none":
+            context = {**context, "queue": rest}
+        else:  # one unit goes in; the defender is asked again for the others
+            unit, _, hex_label = choice.partition("@")
+            ctx.emit("units-advanced", side=other_side(context["side"]),
+                     moves=[{"unit": unit, "path": [hex_label]}], skipped=[], rule="8.12 C")
+            context = {**context, "defender_advanced": [*context.get("defender_advanced", []),
+                                                        unit]}
+        run(ctx, context)
+        return
     if step == "loss":
         context = apply_loss(ctx, {**context, "queue": rest}, task["party"], choice)
     else:
@@ -530,6 +547,30 @@ def _advance(ctx: StepContext, context: dict[str, Any]) -> dict[str, Any]:
                         for m in accepted], skipped=skipped,
                  rule="7.6 C" if overrunning else "8.12")
     return {**context, "advanced": [m.unit for m in accepted]}
+
+
+def _defender_advance(ctx: StepContext, context: dict[str, Any]) -> None:
+    """8.12 A-C: when the attackers' hexes are vacated (they retreated or were
+    eliminated), the victorious defending units (no loss, no retreat) may advance into
+    them, four at most a hex. The defender chooses, one unit at a time: by decision, or
+    not at all by standing instruction `advance="never"`."""
+    state, game = ctx.state, Game.of(ctx.module)
+    charts = CombatCharts.of(ctx.module)
+    result = charts.parse(context["result"]["code"])
+    done = context.get("defender_advanced", [])
+    victors = [u for u in defending_victors(result, _party_units(ctx, context, "defender"),
+                                            overrun=False) if u not in done]
+    occupied = list(state["units"].values())
+    vacated = sorted({context["origin"][u] for u in context["attackers"]} - set(occupied))
+    options = [f"{u}@{x}" for u in victors for x in vacated
+               if game.board.grid.adjacent(game.board.hex(state["units"][u]), game.board.hex(x))
+               and occupied.count(x) < STACKING_LIMIT]
+    defender = other_side(context["side"])
+    if not options or _standing(state, defender).get("advance") == "never":
+        return
+    request_decision(ctx, DecisionRequest(
+        next_decision_id(state), defender, "defender-advance", "8.12 C", ["none", *options],
+        {**context, "step": "defender-advance"}))
 
 
 def _movers(ctx: StepContext, context: dict[str, Any]) -> None:

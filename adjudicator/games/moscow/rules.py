@@ -146,7 +146,8 @@ def standing(ctx: StepContext, order: Order) -> None:
     side's player turn (DESIGN §4): `air-on-defence` (11.0 B: German air units placed on
     each Soviet attack on German units, while they last), `loss` ("retreat": retreat
     rather than lose steps when a result allows it, 8.9 D-E) and `retreat` ("first": the
-    first of the safe retreat paths, 8.10-8.11)."""
+    first of the safe retreat paths, 8.10-8.11) and `advance` ("never": the defender's
+    victorious units stay put when the attackers' hexes are vacated, 8.12 C)."""
     values: dict[str, str] = {}
     air = order.get("air-on-defence")
     if air:
@@ -154,7 +155,8 @@ def standing(ctx: StepContext, order: Order) -> None:
             raise IllegalOrder("11.0 B", "air-on-defence is the German player's, 0 to 3 air "
                                "units", code="bad-standing")
         values["air-on-defence"] = air
-    for key, allowed in (("loss", ("retreat", "ask")), ("retreat", ("first", "ask"))):
+    for key, allowed in (("loss", ("retreat", "ask")), ("retreat", ("first", "ask")),
+                         ("advance", ("never", "ask"))):
         value = order.get(key)
         if value and value not in allowed:
             raise IllegalOrder(PROTOCOL_RULE, f"{key} is {' or '.join(allowed)}",
