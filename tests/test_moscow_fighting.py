@@ -400,3 +400,27 @@ def test_8_12_c_victorious_defenders_may_advance_into_the_attackers_vacated_hex(
                   rolls=(6,))
     stays = answer(module, refused, "none")
     assert stays.outcome == "accepted" and stays.state["units"][a] == "2416"
+
+
+def test_8_10_a_the_owner_chooses_the_order_of_his_retreats() -> None:
+    """8.10 A: "Units are retreated (by their owner) one at a time ... in any order the
+    owner chooses": asked for the first unit's path, the Soviet player answers `later`,
+    retreats the other one first, then the first."""
+    module = moscow_module()
+    a, b = tokens(turn_one_state(), defense=3, count=2)
+    state = position({"GER-XX-20Pz": "2417", a: "2416", b: "2416"})
+    result = run(module, state, ("attack", {"units": "GER-XX-20Pz", "hexes": "2416"}),
+                 rolls=(2,))
+    assert resolved(result)["result"] == "-/1"
+    chose = answer(module, result, "retreat-1")
+    assert chose.decision is not None and chose.decision.kind == "retreat"
+    first = chose.decision.context["unit"]
+    assert chose.decision.options[-1] == "later"
+    deferred = answer(module, chose, "later")
+    assert deferred.decision is not None and deferred.decision.context["unit"] != first
+    other = answer(module, deferred, deferred.decision.options[0])
+    assert other.decision is not None and other.decision.context["unit"] == first
+    done = answer(module, other, other.decision.options[0])
+    assert done.outcome == "accepted", done.rejection
+    moved = [e["unit"] for e in done.events if e.kind == "unit-retreated"]
+    assert moved == [first]  # the deferred unit retreated last

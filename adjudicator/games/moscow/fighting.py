@@ -337,6 +337,9 @@ def answer(ctx: StepContext, pending: dict[str, Any], choice: str) -> None:
         return
     if step == "loss":
         context = apply_loss(ctx, {**context, "queue": rest}, task["party"], choice)
+    elif choice == "later":  # 8.10 A: the owner retreats this unit after his others
+        last = max(i for i, t in enumerate(rest) if t["task"] == "retreat")
+        context = {**context, "queue": [*rest[:last + 1], task, *rest[last + 1:]]}
     else:
         labels = choice.split("-")
         context = apply_retreat(ctx, context, task, labels)
@@ -473,9 +476,14 @@ def _retreat_choice(ctx: StepContext, context: dict[str, Any],
         ctx.emit("standing-instruction-used", side=owner, instruction="retreat",
                  choice=paths[0])
         return paths[0].split("-")
+    # 8.10 A: "in any order the owner chooses": with more of his units still to
+    # retreat from this combat, he may retreat this one later
+    others = any(t["task"] == "retreat" and t["unit"] != unit and t["unit"] in state["units"]
+                 and unit_facts(game, state, t["unit"])[0] == owner
+                 for t in context["queue"][1:])
     request_decision(ctx, DecisionRequest(
-        next_decision_id(state), owner, "retreat", "8.10 A", paths,
-        {**context, "step": "retreat", "unit": unit}))
+        next_decision_id(state), owner, "retreat", "8.10 A",
+        [*paths, "later"] if others else paths, {**context, "step": "retreat", "unit": unit}))
     raise AssertionError("unreachable")  # pragma: no cover
 
 
