@@ -77,27 +77,33 @@ def preload_examples(service: Service, examples: Path) -> dict[str, str]:
                 service.submit(turn.read_bytes(), "cli", None)
     links = {game_id: service.link(game_id, demo_link_token(game_id, "german"))
              for game_id in games}
-    links.update(preload_1941(service, examples / "barbarossa", have))
+    links.update(preload_two_players(
+        service, examples / "barbarossa", "barbarossa", b"1941 Operation Barbarossa example game",
+        {"axis": ("german", "Europe/Berlin"), "soviet": ("soviet", "Europe/Moscow")}, have))
+    links.update(preload_two_players(
+        service, examples / "moscow", "moscow", b"Moscow '41 example game",
+        {"german": ("german", "Europe/Berlin"), "soviet": ("soviet", "Europe/Moscow")}, have))
     return links
 
 
-def preload_1941(service: Service, folder: Path, have: set[str]) -> dict[str, str]:
-    """The 1941 example, its two turns replayed from the signed files of both players."""
-    game_id = "example-barbarossa"
-    sides = {"axis": ("german", "Europe/Berlin"), "soviet": ("soviet", "Europe/Moscow")}
-    if game_id not in have and (folder / "journal.jsonl").exists():
-        seed = hashlib.sha256(b"1941 Operation Barbarossa example game").digest()
+def preload_two_players(service: Service, folder: Path, game: str, seed_text: bytes,
+                        sides: dict[str, tuple[str, str]], have: set[str]) -> dict[str, str]:
+    """A two-player example (1941, Moscow '41), replayed from the signed files of both
+    players; `sides`: side -> (the name of its key in the folder, the player's zone)."""
+    game_id = f"example-{game}"
+    if not (folder / "journal.jsonl").exists():
+        return {}
+    if game_id not in have:
         service.create_game(
-            "barbarossa", "campaign",
+            game, "campaign",
             [PlayerSpec(side, f"Example {key} player", f"{key}@pbem.localhost",
                         (folder / f"{key}.pub").read_bytes(), zone)
              for side, (key, zone) in sides.items()],
-            game_id=game_id, test_seed=seed, tournament="Examples",
+            game_id=game_id, test_seed=hashlib.sha256(seed_text).digest(),
+            tournament="Examples",
             link_tokens={side: demo_link_token(game_id, side) for side in sides})
         for turn in sorted((folder / "turns").glob("step-*.xml")):
             service.submit(turn.read_bytes(), "cli", None)
-    if not (folder / "journal.jsonl").exists():
-        return {}
     return {f"{game_id} ({side})": service.link(game_id, demo_link_token(game_id, side))
             for side in sides}
 
