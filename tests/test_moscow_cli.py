@@ -69,3 +69,18 @@ def test_moscow_set_up_from_signed_files_hides_every_untried_counter(tmp_path: P
                                                  if p.side == "soviet")), report
         assert not any(salt in text for salt in salts), report
         assert not any(seed in text for seed in server_seeds), report
+
+
+def test_a_vassal_export_puts_every_soviet_counter_untried_face_up() -> None:
+    """12.1 B: the counter mix an export offers draws a Soviet unit's untried face first
+    (a layer the player flips at the reveal), a German unit's full strength first."""
+    from adjudicator.reports.moscow import REPORTER
+
+    module = get_game("moscow").bundled_module
+    game = Game.of(module)
+    mix = {c.piece: c for c in REPORTER.counter_mix(module)}
+    for unit, piece in game.pieces.items():
+        if piece.side == "soviet":
+            assert mix[unit].factors == (f"U-{piece.movement}",
+                                         f"{piece.attack}-{piece.defense}-{piece.movement}")
+    assert mix["GER-XX-12"].factors == ("4-6", "2-6")

@@ -50,11 +50,13 @@ def piece_counter(piece: Piece, *, reduced: bool = False) -> Counter:
     """A tried counter: German strength and MA (2.5), Soviet attack-defense-MA (2.6)."""
     soviet = piece.side == "soviet"
     factors: tuple[str, ...]
-    if soviet:
-        factors = (f"{piece.attack}-{piece.defense}-{piece.movement}",)
+    if soviet:  # 12.1 B: the counter starts untried face up (an export's first face)
+        tried = f"{piece.attack}-{piece.defense}-{piece.movement}"
+        factors = (f"U-{piece.movement}", tried) if piece.untried else (tried,)
+        text = tried
     else:
         factors = (f"{piece.attack}-{piece.movement}", f"{piece.reduced}-{piece.movement}")
-    text = factors[-1] if reduced else factors[0]
+        text = factors[-1] if reduced else factors[0]
     fill = (SIBERIAN_BROWN if piece.siberian else EARTH_BROWN) if soviet else FIELD_GRAY
     return Counter(text, designation(piece.name), fill, "#1d1d1b",
                    "#6b4524" if soviet else "#4e5a3b", piece.name, piece=piece.id,
