@@ -84,3 +84,24 @@ def test_a_vassal_export_puts_every_soviet_counter_untried_face_up() -> None:
             assert mix[unit].factors == (f"U-{piece.movement}",
                                          f"{piece.attack}-{piece.defense}-{piece.movement}")
     assert mix["GER-XX-12"].factors == ("4-6", "2-6")
+
+
+def test_a_game_from_a_position_file_publishes_its_tokens_commitments(tmp_path: Path) -> None:
+    """A referee starts Moscow '41 from a position (docs/position-files.md): the first
+    report of each side lists every token's commitment and names no Soviet counter."""
+    for side in ("german", "soviet"):
+        pbem("keygen", tmp_path / side)
+    (tmp_path / "pos.xml").write_text(
+        '<position xmlns="urn:pbem:position:1" game="moscow" turn="2" phase="german.combat">'
+        '<unit id="GER-XX-12" at="2417"/><unit id="SOV-XX-174" at="2215"/>'
+        '<unit id="SOV-XX-179" at="2315"/></position>')
+    game_dir = tmp_path / "g"
+    pbem("new", "moscow", "--side", f"german={tmp_path / 'german.pub'}", "--side",
+         f"soviet={tmp_path / 'soviet.pub'}", "--position", tmp_path / "pos.xml", "-o",
+         game_dir)
+    submit(game_dir, tmp_path, "german", [("end-phase", {})], tmp_path / "german.key")
+    tokens = load_game(game_dir).state["tokens"]
+    for side in ("german", "soviet"):
+        report = (game_dir / "reports" / "step-1" / side / "report.html").read_text("utf-8")
+        assert all(face["commitment"] in report for face in tokens.values())
+        assert "SOV-XX" not in report and "Rifle Division" not in report

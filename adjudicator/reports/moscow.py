@@ -133,6 +133,10 @@ class MoscowReporter:
             section.lines.append(Line([text], rule, key, used or []))
 
         drawn = 0
+        if step.seq <= 1:  # a game from a position file: its tokens came with it
+            for token, face in sorted(step.state_before.get("tokens", {}).items()):
+                say("untried", f"{token}: untried {face['type']}, MA {face['movement']} "
+                    f"(from the starting position); commitment {face['commitment']}", "12.1")
         for e in step.events:
             kind = e.get("kind")
             if kind == "roll":
