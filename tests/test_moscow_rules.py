@@ -220,3 +220,32 @@ def test_4_6_c_the_enemy_destroys_the_fifth_unit_of_a_stack(module: ModuleData,
     assert answered.outcome == "accepted", answered.rejection
     assert "GER-XX-1Pz" not in answered.state["units"]
     assert answered.state["phase"] == "combat"
+
+
+def test_4_5_d_e_a_unit_that_split_off_has_finished_once_the_rest_moves_on(
+        module: ModuleData, turn_one: State) -> None:
+    """4.5 D-E: the 12th splits off and moves; once the 251st (the rest of the stack)
+    moves on, the 12th may not move again."""
+    state = alone(turn_one, {"GER-XX-12": "1510", "GER-XX-251": "1510"})
+    result = step(module, state,
+                  ("move", {"units": "GER-XX-12 GER-XX-251", "path": "1510 1611"}),
+                  ("move", {"units": "GER-XX-12", "path": "1611 1710"}),
+                  ("move", {"units": "GER-XX-251", "path": "1611 1711"}),
+                  ("move", {"units": "GER-XX-12", "path": "1710 1810"}), side="german")
+    assert result.rejection is not None and result.rejection.rule == "3.1.1 A"
+    assert result.applied == 3
+
+
+def test_every_choice_a_decision_offers_passes_the_order_schema() -> None:
+    """The answers a Moscow '41 decision offers (losses, retreats, advances) are valid
+    `choice` values of the order schema."""
+    from adjudicator.games import get_game
+
+    schema = get_game("moscow").orders_schema
+    for choice in ("none", "retreat-1", "step:GER-XX-12+GER-XX-12", "step:U01;retreat-1",
+                   "2517-2618", "later", "GER-XX-14Mot@3319", "U07@2416"):
+        doc = etree.fromstring(
+            '<orders xmlns="urn:pbem:orders:1" game="g" module="moscow" side="soviet" '
+            f'seq="1" prev="{"0" * 64}" commit="{"0" * 64}"><entropy>{"ab" * 16}</entropy>'
+            f'<answer decision="D1" choice="{choice}"/></orders>')
+        assert schema.validate(doc), (choice, schema.error_log)

@@ -84,8 +84,8 @@ def unit_counter(game: Game, state: dict[str, Any], unit: str) -> Counter:
 
 def unit_name(game: Game, state: dict[str, Any], unit: str) -> str:
     face = state.get("tokens", {}).get(unit)
-    if face is None:
-        return game.pieces[unit].name if unit in game.pieces else unit
+    if face is None:  # the id tells apart same-named units (the two 123rd, 2.8 B)
+        return f"{game.pieces[unit].name} ({unit})" if unit in game.pieces else unit
     piece_id = state.get("identity", {}).get(unit)
     if unit in state.get("revealed", []) and piece_id:
         return f"{game.pieces[piece_id].name} ({unit})"
@@ -202,6 +202,9 @@ class MoscowReporter:
                 for skipped in e.get("skipped", []):
                     say("combat", f"{unit_name(game, state, skipped['unit'])} does not "
                         f"advance: {skipped['why']}", str(skipped["rule"]))
+            elif kind == "standing-instruction-used":
+                say("decision", f"{SIDE_NAMES.get(e['side'], e['side'])} standing instruction "
+                    f"{e.get('instruction')}: {e.get('choice')}", None)
             elif kind == "standing-set":
                 say("decision", f"{SIDE_NAMES[e['side']]} standing instructions: "
                     + (", ".join(f"{k}={v}" for k, v in e["values"].items()) or "none"),
@@ -256,7 +259,9 @@ class MoscowReporter:
         stacks: dict[str, list[str]] = {}
         for unit, label in sorted(state["units"].items()):
             stacks.setdefault(label, []).append(unit_name(game, state, unit))
-        return [PositionRow(label, game.side_of[game.board.hex(label)], False, units, False)
+        # who holds the hex: its occupant's side, which is also the side that last entered it
+        return [PositionRow(label, state.get("last_occupied", {}).get(
+                    label, game.side_of[game.board.hex(label)]), False, units, False)
                 for label, units in sorted(stacks.items())]
 
     def decision(self, module: ModuleData, request: dict[str, Any]) -> DecisionView:
@@ -271,11 +276,15 @@ class MoscowReporter:
                      "loss": f"The result in {where} is {context.get('part')} for your "
                      "units: lose steps or retreat (8.9 D-E)?",
                      "retreat": f"Which way does {context.get('unit', 'the unit')} retreat "
-                     f"from {where} (8.10-8.11)?"}
+                     f"from {where} (8.10-8.11)? `later`: retreat it after your others.",
+                     "defender-advance": f"Your units in {where} held: which of them "
+                     "advances into a hex the attackers left (ID@HEX, one at a time), or "
+                     "none (8.12 C)?"}
         return DecisionView(request["id"], request["kind"], request["rule"],
                             questions.get(request["kind"], request["kind"]),
                             [(o, o) for o in request["options"]],
-                            '<standing air-on-defence="N" loss="retreat" retreat="first"/>')
+                            '<standing air-on-defence="N" loss="retreat" retreat="first" '
+                            'advance="never"/>')
 
     def order_hints(self, module: ModuleData, state: dict[str, Any], side: str) -> list[str]:
         game = Game.of(module)

@@ -68,7 +68,13 @@ from adjudicator.games.moscow.movement import (
     overrun_cost,
     zone_of_control,
 )
-from adjudicator.games.moscow.moving import is_supplied, mover, unit_facts, units_of
+from adjudicator.games.moscow.moving import (
+    is_supplied,
+    mover,
+    note_mover,
+    unit_facts,
+    units_of,
+)
 
 STEPS = ("air-on-defence", "loss", "retreat", "defender-advance")  # answered here
 PER_PHASE = ("attacked", "defended", "retreated")  # 8.1 B, 8.2, 7.8: reset every phase
@@ -743,10 +749,7 @@ def apply_advanced(state: State, data: dict[str, Any]) -> None:
 
 def apply_overrun_movers(state: State, data: dict[str, Any]) -> None:
     """3.1.1 A as moving.apply_moved: an overrun is part of its units' movement."""
-    units = list(data["units"])
-    if not set(units) <= set(state["moving"]):
-        state["done"] = sorted({*state["done"], *state["moving"]})
-        state["moving"] = units
+    note_mover(state, list(data["units"]))
     state["movers"].update({u: dict(m) for u, m in data["movers"].items()})
 
 

@@ -106,8 +106,9 @@ def move(ctx: StepContext, order: Order) -> None:
                                "map", code="not-phasing")
         if unit in state["done"]:
             raise IllegalOrder("3.1.1 A", f"{unit} has finished its movement: another unit "
-                               "or stack has moved since, and each finishes before the next "
-                               "moves", code="finished")
+                               "or stack has moved since (or, split off from its stack, the "
+                               "rest of the stack has, 4.5 D-E), and each finishes before the "
+                               "next moves", code="finished")
     try:
         path = [game.board.hex(x) for x in order.words("path")]
     except ValueError as exc:
@@ -156,9 +157,7 @@ def answer_overstack(ctx: StepContext, context: dict[str, Any], choice: str) -> 
 
 def apply_moved(state: State, data: dict[str, Any]) -> None:
     units = list(data["units"])
-    if not set(units) <= set(state["moving"]):  # 3.1.1 A: a new unit or stack moves
-        state["done"] = sorted({*state["done"], *state["moving"]})
-        state["moving"] = units
+    note_mover(state, units)
     for unit in units:
         state["units"][unit] = data["path"][-1]
     state["movers"].update({u: dict(m) for u, m in data["movers"].items()})
@@ -166,6 +165,18 @@ def apply_moved(state: State, data: dict[str, Any]) -> None:
         state["last_occupied"][label] = state["player"]
 
 
+def note_mover(state: State, units: list[str]) -> None:
+    """3.1.1 A: once another unit or stack moves, the one before has finished; 4.5 D-E:
+    within a stack, a unit that split off has finished once the rest moves on."""
+    if not set(units) <= set(state["moving"]):
+        state["done"] = sorted({*state["done"], *state["moving"]})
+        state["moving"] = units
+    elif not set(units) & set(state.get("last_leg", [])):
+        state["done"] = sorted({*state["done"], *state["last_leg"]})
+    state["last_leg"] = units
+
+
 def reset_movement(state: State) -> None:
     state["movers"], state["moving"], state["done"] = {}, [], []
+    state.pop("last_leg", None)
 
