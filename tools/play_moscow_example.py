@@ -235,7 +235,7 @@ class Planner:
 
     def overrun(self) -> bool:
         """7.0: a German stack of armor that has not moved overruns the weakest adjacent
-        Soviet hex, if the odds look like 6:1 or better (2L makes that 4:1)."""
+        Soviet hex, if the odds look like 4:1 or better (2L makes that 2:1)."""
         overrunning = sum(1 for u in self.state["movers"] if u not in self.state["done"])
         if len(self.state["movers"]) >= OVERRUNS_PER_PHASE * 4 or overrunning:
             return False
@@ -250,7 +250,7 @@ class Planner:
                     self.strength(u, False) for u in defended[x])):
                 if not self.game.board.grid.adjacent(self.hex(where), self.hex(target)):
                     continue
-                if attack < 6 * sum(self.strength(u, False) for u in defended[target]):
+                if attack < 4 * sum(self.strength(u, False) for u in defended[target]):
                     continue
                 if self.rolls("overrun", {"units": " ".join(movers), "hex": target}):
                     return True
