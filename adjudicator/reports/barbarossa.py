@@ -43,7 +43,7 @@ RULE_WORDS = {"7.7.1": "attacker eliminated", "7.7.5": "defender eliminated",
               "7.7.6 A": "exchange: defenders eliminated",
               "7.7.6 B": "exchange: the attacker's loss", "7.8.2 B": "no retreat possible",
               "14.1.3 D": "could not enter", "16.0 A": "surrendered, cut off",
-              "20.1.1 B": "overstacked in 0713 once the Baltic Sea Fleet is neutralized",
+              "20.1.1 B": "overstacked in the Baltic Sea Fleet's hex once it is neutralized",
               "20.4.1": "drowned in the thaw"}
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from adjudicator.engine.hexboard import HexBoard
-from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.hexgrid import Hex, Hexside
 from adjudicator.engine.module import MODULE_NS, ModuleData
 from adjudicator.engine.state import State
 from adjudicator.games.barbarossa.charts import Charts
@@ -68,6 +68,7 @@ class Game:
     city_names: dict[Hex, str]
     finnish_limit: dict[Hex, str]  # 15.2.2 B: south-of-svir, east-of-canal
     fleets: dict[str, Fleet]  # 20.1
+    side_waters: dict[Hexside, frozenset[str]]  # all-sea and all-lake hexsides' waters
 
     @classmethod
     def of(cls, module: ModuleData) -> Game:
@@ -83,9 +84,9 @@ class Game:
         return next(h for h, city in self.city_names.items() if city == name)
 
     def hexside_waters(self, a: Hex, b: Hex) -> frozenset[str]:
-        """The waters a hexside lies on: those of the hexes at its two ends (20.1.2 A)."""
-        ends = set(self.board.neighbours(a)) & set(self.board.neighbours(b))
-        return frozenset(self.water[h] for h in ends if h in self.water)
+        """The waters an all-sea or all-lake hexside lies on: those of the hexes at its
+        two ends (20.1.2 A); none for any other hexside."""
+        return self.side_waters.get(Hexside(*sorted((a, b))), frozenset())
 
     def hexside_water(self, a: Hex, b: Hex) -> str | None:
         """The water whose TEC rows a hexside uses (13.5 C: the Gulf of Onega freezes)."""
@@ -158,8 +159,13 @@ def _game(module: ModuleData) -> Game:
             else frozenset({board.hex(crossing.get("a")), board.hex(crossing.get("b"))}),
             None if base is None else board.hex(base.get("hex")),
             frozenset(w.get("name") for w in el.findall(f"{M}water")))
+    side_waters = {}
+    for side, features in board.hexsides.items():
+        if features & {"all-sea", "all-lake"}:
+            ends = set(board.neighbours(side.a)) & set(board.neighbours(side.b))
+            side_waters[side] = frozenset(water[h] for h in ends if h in water)
     return Game(board, pieces, Charts.of(module), country, water, frozenset(forts), cities,
-                supply, names, limits, fleets)
+                supply, names, limits, fleets, side_waters)
 
 
 def other_side(side: str) -> str:

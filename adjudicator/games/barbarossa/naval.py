@@ -64,19 +64,24 @@ def check_fleet(state: State, fleet: Fleet, rule: str) -> None:
 
 def carrying_fleet(game: Game, state: State, here: Hex, there: Hex) -> tuple[Fleet, str]:
     """Which fleet may carry a unit from `here` to `there`, and under which rule."""
+    routes = []
     for fleet in game.fleets.values():
-        if fleet.crossing == {here, there}:
-            return fleet, "20.1.1 A"
-        if fleet.waters and all_sea_waters(game, here, there) & fleet.waters:
+        if fleet.crossing:  # 20.1.1 A
+            if fleet.crossing == {here, there}:
+                return fleet, "20.1.1 A"
+            a, b = sorted(game.board.label(h) for h in fleet.crossing)
+            routes.append(f"the {fleet.name} crosses only the all-sea hexside {a}-{b}")
+            continue
+        if all_sea_waters(game, here, there) & fleet.waters:  # 20.1.2 A
             return fleet, "20.1.2 A"
         harbours = [p for p in ports(game, fleet) if control_of(game, state, p) == "soviet"]
-        if fleet.waters and here in harbours and there in harbours and here != there:
+        if here in harbours and there in harbours and here != there:
             return fleet, "20.1.2 A"
+        routes.append(f"the {fleet.name} crosses one all-sea hexside of "
+                      f"{' or '.join(sorted(fleet.waters))}, or sails between two "
+                      "Soviet-controlled ports there")
     raise IllegalOrder("20.1.2 A", f"no Soviet fleet sails from {game.board.label(here)} to "
-                       f"{game.board.label(there)}: the Baltic Sea Fleet crosses only the "
-                       "all-sea hexside between Leningrad and 0713; the Black Sea Fleet "
-                       "crosses one all-sea hexside of the Black Sea or the Sea of Azov, or "
-                       "sails between two Soviet-controlled ports there", code="no-sea-route")
+                       f"{game.board.label(there)}: {'; '.join(routes)}", code="no-sea-route")
 
 
 def sea_move(ctx: StepContext, order: Order) -> None:
@@ -200,9 +205,11 @@ def disband(ctx: StepContext, order: Order) -> None:
     where = state["units"].get(unit)
     if state["player"] != "soviet" or state["phase"] != "movement" or piece is None \
             or where not in bases:
-        raise IllegalOrder("20.1.1 B", "the Soviets eliminate units only in the hex of the "
-                           "neutralized Baltic Sea Fleet (0713), in a Soviet Movement Phase",
-                           code="no-disband")
+        base = ", ".join(sorted(game.board.label(f.base) for f in game.fleets.values()
+                                if f.base is not None))
+        raise IllegalOrder("20.1.1 B", "the Soviets eliminate units only in the hex of a "
+                           f"neutralized fleet ({base}), in a Soviet Movement Phase, and "
+                           f"{unit!r} is not a unit there", code="no-disband")
     if overstacked(game, state, where) is None:
         raise IllegalOrder("20.1.1 B", f"{where} is within the stacking limits; no unit there "
                            "needs to be eliminated", code="no-disband")

@@ -24,7 +24,6 @@ from adjudicator.games.barbarossa.supply import unsupplied
 POSITION_NS = "{urn:pbem:position:1}"
 SEGMENTS = (("air", "air"), ("first", "movement"), ("first", "combat"),
             ("second", "movement"), ("second", "combat"))
-FLEETS = ("baltic", "black-sea")
 
 
 def position_state(module: ModuleData, root: etree._Element, options: dict[str, str]) -> State:
@@ -77,7 +76,7 @@ def _position_state(module: ModuleData, root: etree._Element,
                         raise ValueError(f"{unit} is due on Turn {due}, before Turn {turn}")
                     state["arriving"].setdefault(due, []).append(unit)
         elif tag == "value":
-            _value(state, el.get("name"), el.get("value"))
+            _value(game, state, el.get("name"), el.get("value"))
         else:
             kind = f" name={el.get('name')!r}" if el.get("name") else ""
             raise ValueError(f"line {el.sourceline}: a 1941 position has no <{tag}{kind}>")
@@ -132,7 +131,7 @@ def _control(game: Game, state: State, where: str, side: str) -> None:
         state["control"][game.board.label(h)] = side
 
 
-def _value(state: State, name: str, value: str) -> None:
+def _value(game: Game, state: State, name: str, value: str) -> None:
     """The turn's counters: air points left (10.1), rail capacity used (5.4 E), partisan
     uses (20.2 C), neutralized fleets (20.1.4)."""
     if name in ("air.axis", "air.soviet"):
@@ -141,7 +140,7 @@ def _value(state: State, name: str, value: str) -> None:
         state["rail_used"][name.split(".")[1]] = _number(value, name)
     elif name == "partisans-used":
         state["partisans"] = {"used": _number(value, name)}
-    elif name == "fleet-neutralized" and value in FLEETS:
+    elif name == "fleet-neutralized" and value in game.fleets:
         state.setdefault("neutralized", []).append(value)
         state["neutralized"].sort()
     else:

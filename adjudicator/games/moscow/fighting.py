@@ -61,16 +61,19 @@ from adjudicator.games.moscow.game import Game, other_side
 from adjudicator.games.moscow.logistics import STACKING_LIMIT
 from adjudicator.games.moscow.movement import (
     EnemyZones,
-    Mover,
     Overrun,
     Terrain,
-    Unit,
     overrun_cost,
     zone_of_control,
 )
 from adjudicator.games.moscow.moving import (
+    check_not_finished,
+    interdiction,
     is_supplied,
+    left_behind,
     mover,
+    mover_from_record,
+    mover_record,
     note_mover,
     unit_facts,
     units_of,
@@ -142,21 +145,14 @@ def overrun(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder("7.0 A", "an overrun occurs during the phasing side's Movement "
                            "Phase, never in a Combat Phase", code="not-movement")
     units = _phasing_units(game, state, order.words("units"), "7.0 C")
-    for unit in units:
-        if unit in state["done"]:
-            raise IllegalOrder("3.1.1 A", f"{unit} has finished its movement: another unit "
-                               "or stack has moved since", code="finished")
+    check_not_finished(state, units)
     target = _hex(game, order.get("hex"), "7.5 A")
     terrain = Terrain.of(ctx.module)
     movers = [mover(game, terrain, state, u) for u in units]
     enemy = EnemyZones.of(terrain, units_of(game, state, other_side(side)))
-    start = state["units"][units[0]]
-    left = sum(1 for u, x in state["units"].items() if x == start and u not in units
-               and unit_facts(game, state, u)[0] == side)
-    interdiction = {game.board.hex(x): n for x, n in state["interdicted"].items()} \
-        if side == "soviet" else {}
-    cost = overrun_cost(terrain, movers, target, enemy, turn=state["turn"], left_behind=left,
-                        interdiction=interdiction)
+    cost = overrun_cost(terrain, movers, target, enemy, turn=state["turn"],
+                        left_behind=left_behind(game, state, side, units),
+                        interdiction=interdiction(game, state, side))
     if not cost.enough:
         short = ", ".join(f"{u} ({cost.costs[u]} MPs)" for u in cost.short)
         raise IllegalOrder("7.3", f"too few MPs left to overrun {game.board.label(target)}: "
@@ -167,7 +163,7 @@ def overrun(ctx: StepContext, order: Order) -> None:
         "costs": {u: str(c) for u, c in cost.costs.items()},
         "minimum_move": cost.minimum_move, "disengagement": cost.disengagement,
         "into_ezoc": cost.into_ezoc, "left_behind": cost.left_behind,
-        "movers": {m.id: _mover_record(game, m) for m in movers},
+        "movers": {m.id: mover_record(game, m) for m in movers},
     }
     declare(ctx, order, "overrun", units, [target], facts)
 
@@ -598,7 +594,7 @@ def _movers(ctx: StepContext, context: dict[str, Any]) -> None:
     if not survivors:  # 3.1.1 A: still the stack that moved last
         ctx.emit("overrun-movers", units=context["attackers"], movers={})
         return
-    movers = [_mover_from(game, state, u, facts["movers"][u]) for u in survivors]
+    movers = [mover_from_record(game, state, u, facts["movers"][u]) for u in survivors]
     advanced = [u for u in context.get("advanced", []) if u in survivors]
     left = facts["left_behind"]
     if facts["disengagement"] and advanced and len(advanced) == len(movers) and left < 1:
@@ -617,7 +613,7 @@ def _movers(ctx: StepContext, context: dict[str, Any]) -> None:
             m = replace(m, finished=True)
         if facts["minimum_move"]:
             m = replace(m, finished=True)  # 4.3: the overrun spent every MP
-        records[m.id] = _mover_record(game, m)
+        records[m.id] = mover_record(game, m)
     ctx.emit("overrun-movers", units=survivors, movers=records)
 
 
@@ -701,19 +697,6 @@ def _parse_advance(game: Game, text: str, attackers: list[str],
 def _standing(state: State, side: str) -> dict[str, Any]:
     """A side's standing instructions (DESIGN §4), if the game keeps any."""
     return dict((state.get("standing") or {}).get(side) or {})
-
-
-def _mover_record(game: Game, m: Mover) -> dict[str, Any]:
-    return {"allowance": m.allowance, "start": game.board.label(m.start),
-            "spent": str(m.spent), "halted": m.halted, "finished": m.finished}
-
-
-def _mover_from(game: Game, state: State, unit: str, record: dict[str, Any]) -> Mover:
-    side, unit_type, _, _ = unit_facts(game, state, unit)
-    here = game.board.hex(state["units"][unit])
-    return Mover(Unit(unit, side, unit_type, here), record["allowance"],
-                 game.board.hex(record["start"]), Fraction(record["spent"]),
-                 record["halted"], record["finished"])
 
 
 # -- events -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from adjudicator.engine.decisions import DecisionRequest
+from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext, next_decision_id, request_decision
@@ -61,8 +62,31 @@ def supply_lines(game: Game, terrain: Terrain, state: State, side: str) -> Suppl
         frozenset(h for h, (_, kind) in game.places.items() if kind == "city"),
         frozenset(u.hex for u in enemies), EnemyZones.of(terrain, enemies).zoc,
         frozenset(u.hex for u in units_of(game, state, side)),
-        {game.board.hex(x): n for x, n in state["interdicted"].items()}
-        if side == "soviet" else {})
+        interdiction(game, state, side))
+
+
+def interdiction(game: Game, state: State, side: str) -> dict[Hex, int]:
+    """11.3 A-B: the air units interdicting each hex; they slow Soviet units only."""
+    if side != "soviet":
+        return {}
+    return {game.board.hex(x): n for x, n in state["interdicted"].items()}
+
+
+def left_behind(game: Game, state: State, side: str, units: list[str]) -> int:
+    """6.0 B, 6.3: the friendly units that stay in the hex the moving units leave."""
+    start = state["units"][units[0]]
+    return sum(1 for u, x in state["units"].items() if x == start and u not in units
+               and unit_facts(game, state, u)[0] == side)
+
+
+def check_not_finished(state: State, units: list[str]) -> None:
+    """3.1.1 A, 4.5 D-E: a unit or stack that has finished moves no more this phase."""
+    for unit in units:
+        if unit in state["done"]:
+            raise IllegalOrder("3.1.1 A", f"{unit} has finished its movement: another unit "
+                               "or stack has moved since (or, split off from its stack, the "
+                               "rest of the stack has, 4.5 D-E), and each finishes before the "
+                               "next moves", code="finished")
 
 
 def is_supplied(game: Game, terrain: Terrain, state: State, unit: str) -> bool:
@@ -83,9 +107,20 @@ def mover(game: Game, terrain: Terrain, state: State, unit: str) -> Mover:
         allowance = movement_allowance(printed, german=side == "german", siberian=siberian,
                                        supplied=supplied, weather=state["weather"])
         return Mover(Unit(unit, side, unit_type, here), allowance, here)
-    return Mover(Unit(unit, side, unit_type, here), record["allowance"],
-                 game.board.hex(record["start"]), Fraction(record["spent"]),
-                 record["halted"], record["finished"])
+    return mover_from_record(game, state, unit, record)
+
+
+def mover_from_record(game: Game, state: State, unit: str, record: dict[str, Any]) -> Mover:
+    side, unit_type, _, _ = unit_facts(game, state, unit)
+    return Mover(Unit(unit, side, unit_type, game.board.hex(state["units"][unit])),
+                 record["allowance"], game.board.hex(record["start"]),
+                 Fraction(record["spent"]), record["halted"], record["finished"])
+
+
+def mover_record(game: Game, m: Mover) -> dict[str, Any]:
+    """A mover as the state keeps it (`state["movers"]`)."""
+    return {"allowance": m.allowance, "start": game.board.label(m.start),
+            "spent": str(m.spent), "halted": m.halted, "finished": m.finished}
 
 
 def move(ctx: StepContext, order: Order) -> None:
@@ -104,11 +139,7 @@ def move(ctx: StepContext, order: Order) -> None:
         if unit not in state["units"] or unit_facts(game, state, unit)[0] != side:
             raise IllegalOrder("4.0 B", f"{unit!r} is not a unit of the {side} player on the "
                                "map", code="not-phasing")
-        if unit in state["done"]:
-            raise IllegalOrder("3.1.1 A", f"{unit} has finished its movement: another unit "
-                               "or stack has moved since (or, split off from its stack, the "
-                               "rest of the stack has, 4.5 D-E), and each finishes before the "
-                               "next moves", code="finished")
+    check_not_finished(state, units)
     try:
         path = [game.board.hex(x) for x in order.words("path")]
     except ValueError as exc:
@@ -116,18 +147,12 @@ def move(ctx: StepContext, order: Order) -> None:
     terrain = Terrain.of(ctx.module)
     movers = [mover(game, terrain, state, u) for u in units]
     enemy = EnemyZones.of(terrain, units_of(game, state, other_side(side)))
-    start = state["units"][units[0]]
-    left = sum(1 for u, x in state["units"].items() if x == start and u not in units
-               and unit_facts(game, state, u)[0] == side)
-    interdiction = {game.board.hex(x): n for x, n in state["interdicted"].items()} \
-        if side == "soviet" else {}
     leg = check_stack_move(terrain, movers, path, enemy, turn=state["turn"],
-                           left_behind=left, interdiction=interdiction)
+                           left_behind=left_behind(game, state, side, units),
+                           interdiction=interdiction(game, state, side))
     ctx.emit("units-moved", units=units, path=[game.board.label(h) for h in path],
              mps={u: [str(c) for c in leg.costs(u)] for u in units},
-             movers={m.id: {"allowance": m.allowance, "start": game.board.label(m.start),
-                            "spent": str(m.spent), "halted": m.halted,
-                            "finished": m.finished} for m in leg.movers})
+             movers={m.id: mover_record(game, m) for m in leg.movers})
 
 
 def check_end_of_movement(ctx: StepContext) -> None:

@@ -23,10 +23,9 @@ from adjudicator.games.moscow.logistics import (
     check_german_setup,
     check_soviet_placement,
     check_soviet_setup,
+    turn_record,
 )
 from adjudicator.games.moscow.untried import draw_tokens
-
-SIBERIAN_TURNS = (3, 4, 5, 6)  # 1.3.1 I: "Reinf: S" on Turns 3-6
 
 
 @dataclass(frozen=True)
@@ -78,17 +77,18 @@ def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]
 
 def draw(ctx: StepContext, order: Order) -> None:
     """1.3.1 C-D, I: every unit in the cup is drawn, in random order, as an untried
-    token; the four Siberian divisions go one to each turn box 3-6 at random."""
+    token; the four Siberian divisions go one to each "Reinf: S" box of the Turn Record
+    Track (Turns 3-6) at random."""
     state = ctx.state
     if state["phase"] != "draw":
         raise IllegalOrder("1.3.1 C", "the Soviet units are drawn from the cup once, at the "
                            "start of the set-up", code="not-draw")
     tokens = [f"U{i:02d}" for i in range(1, len(state["cup"]) + 1)]
     draw_tokens(ctx, tokens, state["cup"], "the Soviet set-up")
-    draw_tokens(ctx, [f"SIB{t}" for t in SIBERIAN_TURNS], state["siberian_cup"],
+    boxes = [t for t, box in sorted(turn_record(ctx.module).items()) if box.siberian]
+    draw_tokens(ctx, [f"SIB{t}" for t in boxes], state["siberian_cup"],
                 "the Siberian divisions on the Turn Record Track")
-    ctx.emit("setup-drawn", placing=tokens,
-             arriving={str(t): [f"SIB{t}"] for t in SIBERIAN_TURNS})
+    ctx.emit("setup-drawn", placing=tokens, arriving={str(t): [f"SIB{t}"] for t in boxes})
 
 
 def place(ctx: StepContext, order: Order) -> None:
