@@ -9,10 +9,17 @@ The parts (data/map.xml from the map generator; for 1941 and Moscow '41 also
 data/pieces.xml and data/charts.xml) go in right after the body's <credits>; everything else
 (data/module-body.xml) is written by hand from the rulebook. The result is
 validated against data/module.rng.
+
+A journal names the module version its game was created with, and must keep verifying
+after an upgrade: when HEADER gives a new version, the module.xml it replaces is kept
+byte for byte as data/history/OLD-VERSION.xml.gz (docs/architecture.md, "Compatibility").
+Bump the version whenever the data or the rules' behaviour changes after a release.
 """
 
 from __future__ import annotations
 
+import gzip
+import re
 import sys
 from pathlib import Path
 
@@ -48,6 +55,7 @@ def build(game: str) -> Path:
         f"{body[:credits_end]}\n  {parts}\n{body[credits_end:].rstrip()}\n</module>\n"
     )
     out = data / "module.xml"
+    keep_history(out, re.search(r'version="([^"]+)"', HEADER[game]).group(1))
     out.write_text(text, "utf-8")
     schema = etree.RelaxNG(file=str(data / "module.rng"))
     doc = etree.parse(str(out))
@@ -56,6 +64,21 @@ def build(game: str) -> Path:
             print(f"{out}:{error.line}: {error.message}", file=sys.stderr)
         sys.exit(1)
     return out
+
+
+def keep_history(module_xml: Path, new_version: str) -> None:
+    """Keep the module.xml about to be replaced under its own version, if that differs."""
+    if not module_xml.exists():
+        return
+    old = module_xml.read_bytes()
+    old_version = etree.fromstring(old).get("version")
+    if old_version == new_version:
+        return
+    kept = module_xml.parent / "history" / f"{old_version}.xml.gz"
+    if not kept.exists():
+        kept.parent.mkdir(exist_ok=True)
+        kept.write_bytes(gzip.compress(old, mtime=0))
+        print(f"kept module {old_version} as {kept.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,17 @@ class ModuleData:
     sha256: str
     raw: bytes
 
+    def at_least(self, version: str) -> bool:
+        """Whether this module is `version` or later: the rules keep the behaviour of
+        an earlier version for the journals that name it (docs/architecture.md,
+        "Compatibility"). A version that is not dotted numbers counts as the latest.
+
+        >>> ModuleData(etree.Element("m"), "g", "0.10.0", "", b"").at_least("0.9.1")
+        True
+        """
+        mine = version_key(self.version)
+        return mine is None or mine >= (version_key(version) or ())
+
     def find(self, path: str) -> etree._Element:
         """The one element at `path` (XPath with prefix `m:`); ModuleError if absent."""
         found = self.root.xpath(path, namespaces=NS)
@@ -85,6 +96,15 @@ class ModuleData:
             return HexBoard(grid, terrain, sides)
         except ValueError as exc:
             raise ModuleError(f"module {self.game}: {exc}") from None
+
+
+def version_key(version: str) -> tuple[int, ...] | None:
+    """A dotted version as numbers, for comparing ("0.10.0" > "0.9.1"); None if it is
+    not dotted numbers."""
+    try:
+        return tuple(int(part) for part in version.split("."))
+    except ValueError:
+        return None
 
 
 def load_module(

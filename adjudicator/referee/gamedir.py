@@ -208,18 +208,18 @@ class Game:
 
 
 def header_module(header: dict[str, Any]) -> tuple[GamePackage, ModuleData]:
-    """The game package and the exact module data the game was created with."""
+    """The game package and the exact module data the game was created with: a custom
+    module travels in the header; a bundled one is the current version or an earlier
+    one the installation keeps (GamePackage.module_for)."""
     info = header["module"]
     package = get_game(info["id"])
-    if info.get("data") is not None:
-        module = package.load_module(base64.b64decode(info["data"]))
-    else:
-        module = package.bundled_module
+    if info.get("data") is None:
+        return package, package.module_for(info["version"], info["sha256"])
+    module = package.load_module(base64.b64decode(info["data"]))
     if module.sha256 != info["sha256"]:
         raise JournalError(
-            f"the game was created with {info['id']} module version {info['version']} "
-            f"(sha256 {info['sha256'][:16]}...), but this installation has version "
-            f"{module.version} (sha256 {module.sha256[:16]}...)", code="module-mismatch")
+            f"the module data in the header has sha256 {module.sha256[:16]}..., not the "
+            f"{info['sha256'][:16]}... it records", code="module-mismatch")
     return package, module
 
 
