@@ -21,7 +21,6 @@ from adjudicator.referee.check import check_draft
 from adjudicator.referee.gamedir import GameDir, load_game
 from adjudicator.referee.referee import Adjudication, adjudicate, create_game
 from adjudicator.referee.verify import verify
-from adjudicator.reports.projection import OPEN_GAMES
 from adjudicator.security.keys import load_private_key, write_keypair
 from adjudicator.security.signing import sign_orders
 from adjudicator.security.xmlsafe import MAX_ORDER_BYTES, parse_untrusted
@@ -155,7 +154,7 @@ def new(game: str, scenario: str, sides: tuple[str, ...], options: tuple[str, ..
         position=read_input(position_file) if position_file else None,
         test_seed=hex_bytes(test_seed, "--test-seed") if test_seed else None, game_id=game_id)
     click.echo(f"created game {created.game_id} ({created.package.title}) in {out}")
-    if created.package.id in OPEN_GAMES:
+    if not created.package.hides_information:
         click.echo(f"journal: {GameDir(out).journal}  (public)")
     else:  # DESIGN §7: it holds what the rules hide (Moscow '41's untried counters)
         click.echo(f"journal: {GameDir(out).journal}  (holds hidden information: give it "

@@ -4,6 +4,7 @@ request, escaping, the SVG map (one path per area) and its PNG."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import re
 import struct
@@ -593,14 +594,20 @@ def test_projection_hook(module: ModuleData) -> None:
 
 
 def test_renderers_use_the_projection(module: ModuleData, monkeypatch: pytest.MonkeyPatch) -> None:
-    from adjudicator.reports import projection
+    from adjudicator import games
+    from adjudicator.engine.hidden import OpenView
 
-    def hide_romanians(state: dict[str, Any], side: str) -> dict[str, Any]:
-        state = copy.deepcopy(state)
-        state["units"] = {u: a for u, a in state["units"].items() if not u.startswith("RUM")}
-        return state
+    class HideRomanians(OpenView):
+        def project_state(self, state: dict[str, Any], side: str) -> dict[str, Any]:
+            state = copy.deepcopy(state)
+            state["units"] = {u: a for u, a in state["units"].items()
+                              if not u.startswith("RUM")}
+            return state
 
-    monkeypatch.setitem(projection.STATE_PROJECTIONS, "solitaire", hide_romanians)
+    package = games.get_game("solitaire")
+    hiding = dataclasses.replace(package.definition, view=HideRomanians())
+    monkeypatch.setitem(games._LOADED, "solitaire", dataclasses.replace(package,
+                                                                        definition=hiding))
     report = render_report(make_step(module))
     assert "RUM-3" not in report.svg
     position = lxml_html.fromstring(report.html).get_element_by_id("position")

@@ -2,15 +2,16 @@
 
 A board knows geometry only; which area may be entered, and at what cost, is
 the rules' business and comes in as a predicate (the shape of every supply or
-retreat trace). Iteration is always in sorted id order, so every search is
-deterministic.
+retreat trace). Iteration is always in sorted id order, and every search is the
+kit's one search (search.py), so every search is deterministic.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+
+from adjudicator.engine.search import least_costs, reachable
 
 AreaId = str
 Passable = Callable[[AreaId], bool]
@@ -67,15 +68,9 @@ class AreaBoard:
         A start that is not passable reaches nothing, not even itself.
         """
         kinds = tuple(kinds)
-        seen = {s for s in starts if passable(s)}
-        queue = deque(sorted(seen))
-        while queue:
-            here = queue.popleft()
-            for there in self.neighbours(here, kinds):
-                if there not in seen and passable(there):
-                    seen.add(there)
-                    queue.append(there)
-        return seen
+        begin = [s for s in starts if passable(s)]
+        return set(reachable(begin, lambda a: self.neighbours(a, kinds),
+                             lambda a, b: passable(b)).cost)
 
     def path(
         self,
@@ -84,35 +79,19 @@ class AreaBoard:
         passable: Passable,
         kinds: Iterable[str] = ("land",),
     ) -> list[AreaId] | None:
-        """A shortest path start..goal whose every area after `start` is passable, or None."""
+        """A shortest path start..goal whose every area after `start` is passable, or None
+        (breadth-first: of equally short paths, the one found first)."""
         kinds = tuple(kinds)
-        came_from: dict[AreaId, AreaId | None] = {start: None}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            if here == goal:
-                route = [here]
-                while (prev := came_from[route[-1]]) is not None:
-                    route.append(prev)
-                return route[::-1]
-            for there in self.neighbours(here, kinds):
-                if there not in came_from and passable(there):
-                    came_from[there] = here
-                    queue.append(there)
-        return None
+        reached = least_costs([start], lambda a: self.neighbours(a, kinds),
+                              lambda a, b: 1 if passable(b) else None,
+                              goals=lambda a: a == goal, ties="fifo")
+        return reached.path(goal) if reached.found == goal else None
 
     def distances(self, start: AreaId, kinds: Iterable[str] = ("land",)) -> dict[AreaId, int]:
         """Number of edges from `start` to every connected area (breadth-first)."""
         kinds = tuple(kinds)
-        dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for there in self.neighbours(here, kinds):
-                if there not in dist:
-                    dist[there] = dist[here] + 1
-                    queue.append(there)
-        return dist
+        return reachable([start], lambda a: self.neighbours(a, kinds),
+                         lambda a, b: True).cost
 
     def __iter__(self) -> Iterator[AreaId]:
         return iter(self.areas)

@@ -8,15 +8,16 @@ same way every time, so a path is the same on every machine.
 
 from __future__ import annotations
 
-import heapq
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from adjudicator.engine.hexgrid import Hex, HexGrid, Hexside
+from adjudicator.engine.search import Summable, least_costs, reachable
 
+C = TypeVar("C", bound=Summable)  # a cost: int, Fraction
 # (from, to) -> movement points to enter `to` from `from`, or None if it cannot
-StepCost = Callable[[Hex, Hex], "int | None"]
+StepCost = Callable[[Hex, Hex], Any]
 # (from, to) -> may a trace (supply line, retreat) pass from `from` into `to`
 Passable = Callable[[Hex, Hex], bool]
 
@@ -26,7 +27,7 @@ class PathStep:
     """One hex entered on a path and the movement points spent to enter it."""
 
     hex: Hex
-    cost: int
+    cost: Any  # int, Fraction
 
 
 class PathError(ValueError):
@@ -100,60 +101,25 @@ class HexBoard:
             steps.append(PathStep(there, spent))
         return steps
 
-    def movement_costs(self, start: Hex, cost: StepCost, budget: int | None = None
-                       ) -> dict[Hex, int]:
+    def movement_costs(self, start: Hex, cost: StepCost, budget: C | None = None
+                       ) -> dict[Hex, C]:
         """The least movement points to reach every hex from `start`, within `budget`
         if given."""
-        return self._least_costs(start, cost, budget)[0]
+        return least_costs([start], self.neighbours, cost, budget=budget).cost
 
     def cheapest_path(self, start: Hex, goal: Hex, cost: StepCost,
-                      budget: int | None = None) -> list[PathStep] | None:
+                      budget: C | None = None) -> list[PathStep] | None:
         """A least-cost path from `start` to `goal` (ties broken by hex order), or None."""
-        best, came_from = self._least_costs(start, cost, budget, goal)
-        if goal not in best:
+        reached = least_costs([start], self.neighbours, cost, budget=budget,
+                              goals=lambda h: h == goal)
+        if reached.found != goal:
             return None
-        route = [goal]
-        while route[-1] != start:
-            route.append(came_from[route[-1]])
-        return self.check_path(route[::-1], cost)
-
-    def _least_costs(self, start: Hex, cost: StepCost, budget: int | None,
-                     goal: Hex | None = None) -> tuple[dict[Hex, int], dict[Hex, Hex]]:
-        """Dijkstra from `start`: the least cost of every hex reached and the hex each
-        was reached from; stops early once `goal` is settled."""
-        best = {start: 0}
-        came_from: dict[Hex, Hex] = {}
-        queue = [(0, start)]
-        while queue:
-            spent, here = heapq.heappop(queue)
-            if here == goal:
-                break
-            if spent > best[here]:
-                continue
-            for there in self.neighbours(here):
-                step = cost(here, there)
-                if step is None:
-                    continue
-                total = spent + step
-                if (budget is None or total <= budget) and total < best.get(there, total + 1):
-                    best[there] = total
-                    came_from[there] = here
-                    heapq.heappush(queue, (total, there))
-        return best, came_from
+        return self.check_path(reached.path(goal), cost)
 
     # -- traces (supply lines, lines of communication, retreats) -----------------------
     def trace(self, starts: Iterable[Hex], passable: Passable,
               max_length: int | None = None) -> dict[Hex, int]:
         """Every hex a trace reaches from `starts`, with its length in hexes, through
         steps the rules allow, no longer than `max_length` if given."""
-        length = {s: 0 for s in sorted(starts) if s in self.terrain}
-        queue = deque(length)
-        while queue:
-            here = queue.popleft()
-            if max_length is not None and length[here] >= max_length:
-                continue
-            for there in self.neighbours(here):
-                if there not in length and passable(here, there):
-                    length[there] = length[here] + 1
-                    queue.append(there)
-        return length
+        return reachable([s for s in starts if s in self.terrain], self.neighbours, passable,
+                         max_steps=max_length).cost

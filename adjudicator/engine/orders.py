@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import ClassVar, Self
+from xml.sax.saxutils import escape
 
 from lxml import etree
 
@@ -59,3 +61,60 @@ def orders_from_envelope(root: etree._Element) -> list[Order]:
             )
         )
     return orders
+
+
+class OrderSpec:
+    """Base of a game's typed orders: one frozen dataclass per order kind, its fields the
+    order's attributes (a field `loss_priority` is the attribute `loss-priority`; a
+    `tuple[str, ...]` field a space-separated list, a `str` field the text as written,
+    "" when absent). A value is kept as written: the rules check it and refuse it in
+    words, so a typed order never refuses what the rules would have explained.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Move(OrderSpec):
+    ...     KIND = "move"
+    ...     unit: str = ""
+    ...     path: tuple[str, ...] = ()
+    >>> Move.from_order(Order("move", {"unit": "GER-6", "path": "0101 0102"}))
+    Move(unit='GER-6', path=('0101', '0102'))
+    >>> Move("GER-6", ("0101", "0102")).to_xml()
+    '<move unit="GER-6" path="0101 0102"/>'
+    """
+
+    KIND: ClassVar[str] = ""
+
+    @staticmethod
+    def attribute(name: str) -> str:
+        return name.replace("_", "-")
+
+    @classmethod
+    def from_order(cls, order: Order) -> Self:
+        values: dict[str, object] = {}
+        for f in fields(cls):  # type: ignore[arg-type]
+            attr = cls.attribute(f.name)
+            values[f.name] = tuple(order.words(attr)) if _is_list(f.type) else order.get(attr)
+        return cls(**values)
+
+    def attributes(self) -> dict[str, str]:
+        """The order's attributes as they would be written, the empty ones left out."""
+        out = {}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            text = " ".join(value) if isinstance(value, tuple) else str(value)
+            if text:
+                out[self.attribute(f.name)] = text
+        return out
+
+    def to_order(self, index: int = 0) -> Order:
+        return Order(self.KIND, self.attributes(), index=index)
+
+    def to_xml(self) -> str:
+        """The order as an element of an order file (no namespace prefix)."""
+        attrs = "".join(f' {k}="{escape(v, {chr(34): "&quot;"})}"'
+                        for k, v in self.attributes().items())
+        return f"<{self.KIND}{attrs}/>"
+
+
+def _is_list(annotation: object) -> bool:
+    return "tuple" in str(annotation)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from adjudicator.engine.catalogue import PROTOCOL_RULE, Catalogue
 from adjudicator.engine.events import Event
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
+from adjudicator.engine.procedure import Resumer
 from adjudicator.engine.state import State
 
 if TYPE_CHECKING:
@@ -60,3 +63,83 @@ class GameRules(Protocol):
     def summary(self, state: State) -> dict[str, Any]:
         """A few words of status for `pbem status`: turn, phase, score."""
         ...
+
+
+OrderHandler = Callable[["StepContext", Order], None]
+EventHandler = Callable[[State, Event], None]
+
+
+class RulesBase:
+    """The base a game's rules build on, in the manner of python-chess variants
+    overriding a few hooks of `Board`: the dispatch of orders and events, standing
+    instructions accepted from a side whoever acts, answers that resume the procedure a
+    decision interrupted, the game over and the step of the wrong side refused with the
+    game's rule. A game supplies its tables (`orders`, `events`, `resumer`, `catalogue`)
+    and the state it starts from."""
+
+    game: ClassVar[str]
+    title: ClassVar[str]
+    sides: ClassVar[tuple[str, ...]]
+    catalogue: ClassVar[Catalogue]
+    orders: ClassVar[Mapping[str, OrderHandler]]
+    events: ClassVar[Mapping[str, EventHandler]]
+    resumer: ClassVar[Resumer] = Resumer()
+    game_over_rule: ClassVar[str]  # the rule that ends the game
+    turn_rule: ClassVar[str | None] = None  # the rule that says whose step it is
+    standing_kind: ClassVar[str | None] = "standing"
+
+    # -- whose step ---------------------------------------------------------------------
+    def acting_side(self, state: State) -> str | None:
+        """The side an open decision waits for, else the phasing player; None when the
+        game is over."""
+        if state.get("pending"):
+            return str(state["pending"]["side"])
+        return None if state["phase"] == "game-over" else str(state["player"])
+
+    # -- orders -------------------------------------------------------------------------
+    def execute(self, ctx: StepContext, order: Order) -> None:
+        if ctx.state["phase"] == "game-over":
+            raise self.catalogue.refuse("game-over", self.game_over_rule, "the game is over")
+        if order.kind == self.standing_kind and ctx.side in self.sides:
+            self.orders[order.kind](ctx, order)  # a side's own instructions (DESIGN §4)
+            return
+        acting = self.acting_side(ctx.state)
+        if self.turn_rule is not None and acting != ctx.side:
+            raise self.catalogue.refuse(
+                "not-your-step", self.turn_rule,
+                f"it is not {ctx.side}'s step now: the game waits for {acting}")
+        handler = self.orders.get(order.kind)
+        if handler is None:
+            raise self.catalogue.refuse("unknown-order", PROTOCOL_RULE,
+                                        f"<{order.kind}> is not a {self.order_noun} order")
+        handler(ctx, order)
+        self.after_order(ctx, order)
+
+    @property
+    def order_noun(self) -> str:
+        return self.title
+
+    def after_order(self, ctx: StepContext, order: Order) -> None:
+        """What the rules do after every order (1941 20.1.4 C-D: fleets neutralized by
+        control); nothing by default."""
+
+    def answer(self, ctx: StepContext, order: Order) -> None:
+        """An answer to the open decision request: the procedure it interrupted goes on."""
+        from adjudicator.engine.step import take_answer
+
+        pending, choice = take_answer(ctx, order)
+        self.resumer.resume(ctx, pending, choice)
+
+    def check_static(self, module: ModuleData, order: Order) -> list[str]:
+        return []
+
+    # -- events -------------------------------------------------------------------------
+    def apply(self, state: State, event: Event) -> None:
+        from adjudicator.engine.step import apply_engine_event
+
+        if apply_engine_event(state, event):
+            return
+        handler = self.events.get(event.kind)
+        if handler is None:
+            raise ValueError(f"unknown {self.title} event {event.kind!r}")
+        handler(state, event)

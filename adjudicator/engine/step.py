@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.engine.catalogue import PROTOCOL_RULE
 from adjudicator.engine.decisions import DecisionPending, DecisionRequest
 from adjudicator.engine.dice import DiceStream
 from adjudicator.engine.events import Event
@@ -19,8 +20,6 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.rules import GameRules
 from adjudicator.engine.state import State, copy_state
 from adjudicator.errors import IllegalOrder
-
-PROTOCOL_RULE = "protocol §4"
 
 
 class DiceUnavailable(Exception):  # noqa: N818 - control flow for dry runs
@@ -72,26 +71,42 @@ class StepContext:
         self.emit("roll", purpose=purpose, die="D3", sides=6, d6=d6, value=value)
         return value
 
-    def draw_secret(self, purpose: str, words: int = 8) -> bytes:
+    def draw_secret(self, purpose: str, words: int = 8, *, marked: bool = False) -> bytes:
         """Secret bytes for the rules (the salt of a commitment to hidden information),
-        `words` x 32 bits of the dice stream, recorded as one `roll` event whose
-        purpose starts with "secret" (a game that hides information masks it)."""
+        `words` x 32 bits of the dice stream, recorded as one `roll` event whose purpose
+        starts with "secret". `marked`: the event also carries `"hidden": true`, which
+        every side's view masks (engine/hidden.py); games whose journals predate the
+        mark recognize their secret rolls by purpose."""
         data = b"".join(self._uniform(2**32).to_bytes(4, "big") for _ in range(words))
+        extra = {"hidden": True} if marked else {}
         self.emit("roll", purpose=f"secret: {purpose}", die="secret", sides=2**32,
-                  value=data.hex())
+                  value=data.hex(), **extra)
         return data
 
-    def pick(self, candidates: Sequence[str], purpose: str) -> str:
-        """A random choice among ids: uniform(len) over the ids sorted (DESIGN §6)."""
+    def pick(self, candidates: Sequence[str], purpose: str, *, hidden: bool = False) -> str:
+        """A random choice among ids: uniform(len) over the ids sorted (DESIGN §6);
+        `hidden`: a draw the sides' views must not show (a block drawn from a cup)."""
         ordered = sorted(candidates)
         if len(ordered) == 1:
             return ordered[0]
         index = self._uniform(len(ordered))
+        extra = {"hidden": True} if hidden else {}
         self.emit(
             "roll", purpose=purpose, die=f"pick 1 of {len(ordered)}", sides=len(ordered),
-            value=index + 1, candidates=ordered, choice=ordered[index],
+            value=index + 1, candidates=ordered, choice=ordered[index], **extra,
         )
         return ordered[index]
+
+    def roll_pool(self, dice: int, purpose: str, *, hits_on: int = 6) -> tuple[list[int], int]:
+        """A pool of `dice` d6 rolled at once, each die a hit at `hits_on` or more (a block
+        game's fire), recorded as one `roll` event with every face and the hits."""
+        if dice < 0 or not 1 <= hits_on <= 6:
+            raise ValueError(f"a pool of {dice} dice hitting on {hits_on}")
+        faces = [self._uniform(6) + 1 for _ in range(dice)]
+        hits = sum(1 for face in faces if face >= hits_on)
+        self.emit("roll", purpose=purpose, die="pool", sides=6, dice=dice, hits_on=hits_on,
+                  values=faces, value=hits)
+        return faces, hits
 
 
 @dataclass

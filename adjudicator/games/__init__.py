@@ -1,4 +1,11 @@
-"""The registry of game modules: rules plus bundled data and schemas, per game id."""
+"""The registry of games (docs/architecture.md, "The package shape").
+
+A game is one package `adjudicator/games/<id>/` holding its bundled module data
+(`data/module.xml`) and exporting one `DEFINITION`: a `GameDefinition` with its id,
+title, rules, per-side view and report writer. The registry finds the packages by
+looking, so nothing outside a game's package names that game; a package is imported
+only when its game is first asked for.
+"""
 
 from __future__ import annotations
 
@@ -7,25 +14,83 @@ import importlib
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
+from adjudicator.engine.hidden import View
 from adjudicator.engine.module import ModuleData, load_module
 from adjudicator.engine.rules import GameRules
 from adjudicator.errors import JournalError, ModuleError, PbemError
 
-GAME_IDS = ("solitaire", "barbarossa", "moscow")
-ENGINE_SCHEMAS = Path(__file__).resolve().parent.parent / "engine" / "schemas"
+GAMES_DIR = Path(__file__).resolve().parent
+ENGINE_SCHEMAS = GAMES_DIR.parent / "engine" / "schemas"
+
+
+def _game_ids() -> tuple[str, ...]:
+    """The games this installation has: every package here with bundled module data, in
+    the order of their `data/ORDER` number (the order games are listed in), then by id."""
+    found = [p for p in GAMES_DIR.iterdir()
+             if (p / "__init__.py").is_file() and (p / "data" / "module.xml").is_file()]
+    def order(p: Path) -> tuple[int, str]:
+        rank = p / "data" / "ORDER"
+        return (int(rank.read_text().strip()) if rank.is_file() else 99, p.name)
+    return tuple(p.name for p in sorted(found, key=order))
+
+
+GAME_IDS = _game_ids()
 
 
 @dataclass(frozen=True)
-class GamePackage:
-    """One game: its rules, its bundled module data and the schemas that check files."""
+class GameDefinition:
+    """What a game package exports, and all the rest of the project knows of it.
+
+    `reporter`: "module:attribute" of its report writer (a `GameReporter`), imported only
+    when a report is drawn; `view`: what each side may see (engine/hidden.py)."""
 
     id: str
     title: str
     rules: GameRules
+    view: View
+    reporter: str
+
+    @property
+    def hides_information(self) -> bool:
+        return bool(self.view.hides_information)
+
+
+@dataclass(frozen=True)
+class GamePackage:
+    """One game: its definition, its bundled module data and the schemas that check
+    files."""
+
+    definition: GameDefinition
     data_dir: Path
+
+    @property
+    def id(self) -> str:
+        return self.definition.id
+
+    @property
+    def title(self) -> str:
+        return self.definition.title
+
+    @property
+    def rules(self) -> GameRules:
+        return self.definition.rules
+
+    @property
+    def view(self) -> View:
+        return self.definition.view
+
+    @property
+    def hides_information(self) -> bool:
+        return self.definition.hides_information
+
+    def reporter(self) -> Any:
+        """The game's report writer (reports/games.py `GameReporter`)."""
+        module_name, _, attribute = self.definition.reporter.partition(":")
+        return getattr(importlib.import_module(module_name), attribute)
 
     @cached_property
     def module_schema(self) -> etree.RelaxNG:
@@ -95,10 +160,10 @@ def get_game(game_id: str) -> GamePackage:
                         code="unknown-game")
     if game_id not in _LOADED:
         package = importlib.import_module(f"adjudicator.games.{game_id}")
-        if package.__file__ is None:
-            raise ModuleError(f"game package {game_id} has no files")
-        _LOADED[game_id] = GamePackage(game_id, package.TITLE, package.RULES,
-                                       Path(package.__file__).resolve().parent / "data")
+        definition = getattr(package, "DEFINITION", None)
+        if not isinstance(definition, GameDefinition) or definition.id != game_id:
+            raise ModuleError(f"game package {game_id} exports no GameDefinition of its own")
+        _LOADED[game_id] = GamePackage(definition, GAMES_DIR / game_id / "data")
     return _LOADED[game_id]
 
 

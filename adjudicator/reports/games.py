@@ -1,13 +1,11 @@
-"""The game-specific half of a report, one reporter per game id.
+"""The game-specific half of a report: each game's reporter, named by its definition.
 
 A reporter turns a (projected) step into plain-English views; the renderers in
-`render.py` and `areamap.py` stay game-agnostic. Another game adds a module under
-`adjudicator/reports/` and a line to `REPORTERS`.
+`render.py` and `areamap.py` stay game-agnostic.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Protocol
 
 from adjudicator.engine.module import ModuleData
@@ -66,21 +64,13 @@ class GameReporter(Protocol):
         ...
 
 
-# game id -> "module:attribute" of its reporter, imported on first use
-REPORTERS: dict[str, str] = {
-    "solitaire": "adjudicator.reports.solitaire:REPORTER",
-    "barbarossa": "adjudicator.reports.barbarossa:REPORTER",
-    "moscow": "adjudicator.reports.moscow:REPORTER",
-}
-
-
 def reporter_for(game: str) -> GameReporter:
-    """The reporter of `game`; LookupError naming the games that have one."""
+    """The reporter of `game`; LookupError when the game has none."""
+    from adjudicator.errors import PbemError
+    from adjudicator.games import get_game
+
     try:
-        where = REPORTERS[game]
-    except KeyError:
-        raise LookupError(f"no report writer for game {game!r}; reports exist for: "
-                          f"{', '.join(sorted(REPORTERS))}") from None
-    module_name, _, attribute = where.partition(":")
-    reporter: GameReporter = getattr(importlib.import_module(module_name), attribute)
+        reporter: GameReporter = get_game(game).reporter()
+    except (PbemError, ImportError, AttributeError) as exc:
+        raise LookupError(f"no report writer for game {game!r}: {exc}") from None
     return reporter

@@ -478,14 +478,14 @@ class Service(ServiceQueries, ServiceAdmin):
     def journal_is_public(self, game_id: str) -> bool:
         """DESIGN §7: the journal holds the whole truth, hidden information included, so
         it is released during play only for games that hide nothing; else at the end."""
-        from adjudicator.reports.projection import OPEN_GAMES
+        from adjudicator.games import get_game
 
         with self.engine.connect() as conn:
             row = conn.execute(select(games.c.game, games.c.status)
                                .where(games.c.id == game_id)).first()
         if row is None:
             raise PbemError(f"there is no game {game_id!r} here", code="unknown-game")
-        return row.game in OPEN_GAMES or row.status in ("over", "forfeited")
+        return not get_game(row.game).hides_information or row.status in ("over", "forfeited")
 
     def journal(self, game_id: str) -> bytes:
         with self.engine.connect() as conn:

@@ -20,6 +20,7 @@ import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from adjudicator.engine.hidden import OpenView
 from adjudicator.referee.verify import verify
 from adjudicator.service.core import Service
 from adjudicator.service.web import create_app
@@ -406,9 +407,14 @@ def test_a_hidden_information_games_journal_waits_for_the_end(
         service: Service, example: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
     """DESIGN §7: the journal holds every side's secrets, so a game that hides
     information releases it only when the game is over."""
-    import adjudicator.reports.projection as projection
+    import dataclasses
 
-    monkeypatch.setattr(projection, "OPEN_GAMES", frozenset())
+    from adjudicator import games
+
+    package = games.get_game("solitaire")
+    monkeypatch.setitem(games._LOADED, "solitaire", dataclasses.replace(
+        package, definition=dataclasses.replace(package.definition,
+                                       view=OpenView(hides_information=True))))
     client = TestClient(create_app(service))
     answer = client.get(f"/api/games/{EXAMPLE_ID}/journal")
     assert answer.status_code == 403 and "released when the game ends" in answer.text

@@ -1,7 +1,11 @@
 """Moscow '41 (rulebook: moscow-41.txt), two players on the reconstructed hex map, with
-hidden untried Soviet units: rules 1.3-16.4."""
+the untried Soviet units hidden from both behind verifiable commitments (12.0)."""
 
+from adjudicator.games import GameDefinition
 from adjudicator.games.moscow.rules import MoscowRules
+from adjudicator.games.moscow.untried import UntriedView
 
 RULES = MoscowRules()
 TITLE = "Moscow '41"
+DEFINITION = GameDefinition("moscow", TITLE, RULES, UntriedView(),
+                            reporter="adjudicator.reports.moscow:REPORTER")

@@ -121,3 +121,15 @@ def project_events(events: list[dict[str, Any]], side: str) -> list[dict[str, An
                 event.pop(key, None)
         out.append(event)
     return out
+
+
+class UntriedView:
+    """12.1: what each side sees, the untried tokens' counters hidden from both."""
+
+    hides_information = True
+
+    def project_state(self, state: State, side: str) -> State:
+        return project_state(state, side)
+
+    def project_events(self, events: list[dict[str, Any]], side: str) -> list[dict[str, Any]]:
+        return project_events(events, side)
