@@ -10,18 +10,18 @@ simply carries on with what is still pending.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from adjudicator.errors import PbemError
 from adjudicator.service.core import PlayerSpec, Service, ServiceConfig
 from adjudicator.service.db import make_engine, migrate
 
 log = logging.getLogger("pbem.service")
-
-EXAMPLE_SEED_TEXT = b"Barbarossa Solitaire example game"
 
 
 @dataclass
@@ -56,56 +56,62 @@ def demo_link_token(game_id: str, side: str) -> str:
 
 
 def preload_examples(service: Service, examples: Path) -> dict[str, str]:
-    """The example game, replayed from its signed turn files (so its journal equals
-    the committed one), and a fresh game with the demo key for a newcomer to play;
-    each game's player page link."""
-    solitaire = examples / "solitaire"
-    key = (solitaire / "german.pub").read_bytes()
-    seed = hashlib.sha256(EXAMPLE_SEED_TEXT).digest()
+    """Every example game of `examples/*/example.json`, replayed from its signed turn
+    files (so its journal equals the committed one), and the fresh demonstration games
+    some of them name, for a newcomer to play; each game's player page links.
+
+    `example.json`: the test seed's text, the tournament, and per side the public key
+    file, the player's name, address and time zone; `demo` optionally names a fresh game
+    with the same keys. The game, scenario and options come from the journal header."""
     have = {g["id"] for g in service.list_games()}
-    games = {"example-solitaire": ("Example player", "example@pbem.localhost", seed),
-             "demo-solitaire": ("You", "you@pbem.localhost", None)}
-    for game_id, (name, address, test_seed) in games.items():
-        if game_id in have:
-            continue
-        service.create_game("solitaire", "campaign",
-                            [PlayerSpec("german", name, address, key, "Europe/Berlin")],
-                            game_id=game_id, test_seed=test_seed, tournament="Examples",
-                            link_tokens={"german": demo_link_token(game_id, "german")})
-        if test_seed is not None:
-            for turn in sorted((solitaire / "turns").glob("step-*.xml")):
-                service.submit(turn.read_bytes(), "cli", None)
-    links = {game_id: service.link(game_id, demo_link_token(game_id, "german"))
-             for game_id in games}
-    links.update(preload_two_players(
-        service, examples / "barbarossa", "barbarossa", b"1941 Operation Barbarossa example game",
-        {"axis": ("german", "Europe/Berlin"), "soviet": ("soviet", "Europe/Moscow")}, have))
-    links.update(preload_two_players(
-        service, examples / "moscow", "moscow", b"Moscow '41 example game",
-        {"german": ("german", "Europe/Berlin"), "soviet": ("soviet", "Europe/Moscow")}, have))
+    links: dict[str, str] = {}
+    for manifest in sorted(examples.glob("*/example.json"), key=_example_order):
+        links.update(preload_example(service, manifest.parent, have))
     return links
 
 
-def preload_two_players(service: Service, folder: Path, game: str, seed_text: bytes,
-                        sides: dict[str, tuple[str, str]], have: set[str]) -> dict[str, str]:
-    """A two-player example (1941, Moscow '41), replayed from the signed files of both
-    players; `sides`: side -> (the name of its key in the folder, the player's zone)."""
-    game_id = f"example-{game}"
-    if not (folder / "journal.jsonl").exists():
-        return {}
-    if game_id not in have:
-        service.create_game(
-            game, "campaign",
-            [PlayerSpec(side, f"Example {key} player", f"{key}@pbem.localhost",
-                        (folder / f"{key}.pub").read_bytes(), zone)
-             for side, (key, zone) in sides.items()],
-            game_id=game_id, test_seed=hashlib.sha256(seed_text).digest(),
-            tournament="Examples",
-            link_tokens={side: demo_link_token(game_id, side) for side in sides})
-        for turn in sorted((folder / "turns").glob("step-*.xml")):
-            service.submit(turn.read_bytes(), "cli", None)
-    return {f"{game_id} ({side})": service.link(game_id, demo_link_token(game_id, side))
-            for side in sides}
+def _example_order(manifest: Path) -> tuple[int, str]:
+    from adjudicator.games import GAME_IDS
+
+    game = _header(manifest.parent)["module"]["id"]
+    return (GAME_IDS.index(game) if game in GAME_IDS else len(GAME_IDS), manifest.parent.name)
+
+
+def _header(folder: Path) -> dict[str, Any]:
+    with (folder / "journal.jsonl").open("rb") as handle:
+        header: dict[str, Any] = json.loads(handle.readline())
+    return header
+
+
+def preload_example(service: Service, folder: Path, have: set[str]) -> dict[str, str]:
+    """One example game (and its demonstration game, if it names one)."""
+    spec = json.loads((folder / "example.json").read_text("utf-8"))
+    header = _header(folder)
+    game, game_id = header["module"]["id"], header["game_id"]
+    players = spec["players"]
+    keys = {side: (folder / p["key"]).read_bytes() for side, p in players.items()}
+    runs = [(game_id, players, hashlib.sha256(spec["seed"].encode()).digest())]
+    if spec.get("demo"):
+        demo = spec["demo"]
+        runs.append((demo["game_id"], {side: {**players[side], **p}
+                                       for side, p in demo["players"].items()}, None))
+    links = {}
+    for run_id, people, test_seed in runs:
+        if run_id not in have:
+            service.create_game(
+                game, header["scenario"],
+                [PlayerSpec(side, p["name"], p["email"], keys[side], p["zone"])
+                 for side, p in people.items()],
+                options=header["options"], game_id=run_id, test_seed=test_seed,
+                tournament=spec.get("tournament"),
+                link_tokens={side: demo_link_token(run_id, side) for side in people})
+            if test_seed is not None:
+                for turn in sorted((folder / "turns").glob("step-*.xml")):
+                    service.submit(turn.read_bytes(), "cli", None)
+        for side in people:
+            label = run_id if len(people) == 1 else f"{run_id} ({side})"
+            links[label] = service.link(run_id, demo_link_token(run_id, side))
+    return links
 
 
 def build_service(options: ServeOptions) -> Service:
