@@ -18,7 +18,6 @@ from adjudicator.games.moscow.movement import (
     EnemyZones,
     Mover,
     Overrun,
-    Terrain,
     Unit,
     check_stack_move,
     disengagement_cost,
@@ -27,6 +26,7 @@ from adjudicator.games.moscow.movement import (
     zone_of_control,
     zones_of_control,
 )
+from adjudicator.games.moscow.terrain import Terrain
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "moscow" / "data"
 NOBODY: list[Unit] = []

@@ -13,8 +13,9 @@ from typing import Any
 
 from adjudicator.engine.module import ModuleData
 from adjudicator.games.moscow.game import SEQUENCE, Game, Piece
-from adjudicator.games.moscow.movement import EnemyZones, Terrain
+from adjudicator.games.moscow.movement import EnemyZones
 from adjudicator.games.moscow.moving import units_of
+from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.untried import commitment
 from adjudicator.reports.model import (
     Calendar,

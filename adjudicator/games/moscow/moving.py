@@ -30,11 +30,11 @@ from adjudicator.games.moscow.logistics import (
 from adjudicator.games.moscow.movement import (
     EnemyZones,
     Mover,
-    Terrain,
     Unit,
     check_stack_move,
     movement_allowance,
 )
+from adjudicator.games.moscow.terrain import Terrain
 
 
 def unit_facts(game: Game, state: State, unit: str) -> tuple[str, str, int, bool]:

@@ -18,12 +18,12 @@ from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder, ModuleError
 from adjudicator.games.moscow.game import Game
-from adjudicator.games.moscow.logistics import (
+from adjudicator.games.moscow.logistics import turn_record
+from adjudicator.games.moscow.setupzones import (
     check_german_placement,
     check_german_setup,
     check_soviet_placement,
     check_soviet_setup,
-    turn_record,
 )
 from adjudicator.games.moscow.untried import draw_tokens
 

@@ -21,8 +21,9 @@ from adjudicator.games.moscow.logistics import (
     moscow_points,
     reinforcement_hexes,
 )
-from adjudicator.games.moscow.movement import Terrain, movement_allowance
+from adjudicator.games.moscow.movement import movement_allowance
 from adjudicator.games.moscow.moving import is_supplied, unit_facts
+from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.untried import draw_tokens
 
 MAX_INTERDICTING = 2  # 11.0 D
