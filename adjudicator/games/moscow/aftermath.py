@@ -28,10 +28,15 @@ from adjudicator.errors import IllegalOrder
 from adjudicator.games.moscow import untried
 from adjudicator.games.moscow.charts import CombatCharts, CombatMap
 from adjudicator.games.moscow.combat import Combatant
-from adjudicator.games.moscow.game import Game, other_side
-from adjudicator.games.moscow.logistics import STACKING_LIMIT
+from adjudicator.games.moscow.game import RULES_0_2_0, Game, other_side
 from adjudicator.games.moscow.movement import EnemyZones, Overrun
-from adjudicator.games.moscow.moving import mover_from_record, mover_record, unit_facts, units_of
+from adjudicator.games.moscow.moving import (
+    mover_from_record,
+    mover_record,
+    stacking_limit,
+    unit_facts,
+    units_of,
+)
 from adjudicator.games.moscow.retreats import (
     AdvanceMove,
     Option,
@@ -184,7 +189,8 @@ def retreat_facts(ctx: StepContext, context: dict[str, Any], unit: str,
                   party: str) -> RetreatFacts:
     """8.11: the enemy units that caused the retreat, from the hexes they attacked or
     defended in (their original hexes, 8.11 B), the enemy units and their ZOCs now,
-    the other friendly units."""
+    the other friendly units, and the stacking limit the final hex must leave room in
+    (8.11 B, 4.6 A; two Soviet units in the German half of Turn 1, 3.2 B)."""
     state, game = ctx.state, Game.of(ctx.module)
     terrain = Terrain.of(ctx.module)
     side = unit_facts(game, state, unit)[0]
@@ -196,7 +202,8 @@ def retreat_facts(ctx: StepContext, context: dict[str, Any], unit: str,
         if u.id != unit:
             friendly[u.hex] = friendly.get(u.hex, 0) + 1
     return RetreatFacts(causers, frozenset(u.hex for u in enemies),
-                        EnemyZones.of(terrain, enemies).zoc, friendly)
+                        EnemyZones.of(terrain, enemies).zoc, friendly,
+                        stacking_limit(ctx, side))
 
 
 def _retreat_choice(ctx: StepContext, context: dict[str, Any],
@@ -288,7 +295,9 @@ def _advance(ctx: StepContext, context: dict[str, Any]) -> dict[str, Any]:
                                 (game.board.hex(vacated[0]),))]
     facts = context["overrun"]
     if overrunning and facts["disengagement"] and facts["left_behind"] < 1 \
-            and len(accepted) > 1 and len(accepted) == len(present):
+            and len(accepted) > 1 and len(accepted) == len(present) \
+            and not ctx.module.at_least(RULES_0_2_0):
+        # module 0.1.0 read 6.0 B into an overrun out of an EZOC (RULES-ISSUES 18)
         dropped = accepted.pop()  # 6.0 B: one must stay in the hex the overrun left
         skipped.append({"unit": dropped.unit, "rule": "6.0 B",
                         "why": "a friendly combat unit must remain in the hex (6.3)"})
@@ -303,7 +312,8 @@ def _advance(ctx: StepContext, context: dict[str, Any]) -> dict[str, Any]:
 def _defender_advance(ctx: StepContext, context: dict[str, Any]) -> None:
     """8.12 A-C: when the attackers' hexes are vacated (they retreated or were
     eliminated), the victorious defending units (no loss, no retreat) may advance into
-    them, four at most a hex. The defender chooses, one unit at a time: by decision, or
+    them, four at most a hex (two Soviet units in the German half of Turn 1, 3.2 B).
+    The defender chooses, one unit at a time: by decision, or
     not at all by standing instruction `advance="never"`."""
     state, game = ctx.state, Game.of(ctx.module)
     charts = CombatCharts.of(ctx.module)
@@ -313,10 +323,11 @@ def _defender_advance(ctx: StepContext, context: dict[str, Any]) -> None:
                                             overrun=False) if u not in done]
     occupied = list(state["units"].values())
     vacated = sorted({context["origin"][u] for u in context["attackers"]} - set(occupied))
+    defender = other_side(context["side"])
+    limit = stacking_limit(ctx, defender)
     options = [f"{u}@{x}" for u in victors for x in vacated
                if game.board.grid.adjacent(game.board.hex(state["units"][u]), game.board.hex(x))
-               and occupied.count(x) < STACKING_LIMIT]
-    defender = other_side(context["side"])
+               and occupied.count(x) < limit]
     if not options or standing_of(state, defender).get("advance") == "never":
         return
     request_decision(ctx, DecisionRequest(
@@ -326,8 +337,9 @@ def _defender_advance(ctx: StepContext, context: dict[str, Any]) -> None:
 
 def _movers(ctx: StepContext, context: dict[str, Any]) -> None:
     """7.3, 7.7 C-D, 7.4 C: the overrunning units have paid the overrun's MPs; those that
-    advanced stand in the hex (halted in an EZOC, 4.7 B); those that retreated have
-    ended their movement; the rest may move on with what they have left."""
+    advanced stand where they ended (halted in an EZOC, 4.7 B); those that retreated have
+    ended their movement (7.7 C), as has a minimum move (4.3) and the force of the 6.4
+    exception; the rest may move on with what they have left (`Overrun.after`)."""
     state, game = ctx.state, Game.of(ctx.module)
     terrain = Terrain.of(ctx.module)
     facts = context["overrun"]
@@ -340,21 +352,23 @@ def _movers(ctx: StepContext, context: dict[str, Any]) -> None:
     left = facts["left_behind"]
     if facts["disengagement"] and advanced and len(advanced) == len(movers) and left < 1:
         left = 1  # 7.6 C forces the last unit in; 6.0 B yields (see _advance)
+    revised = ctx.module.at_least(RULES_0_2_0)
     cost = Overrun(game.board.hex(facts["target"]),
                    {u: Fraction(c) for u, c in facts["costs"].items()},
                    True, facts["minimum_move"], facts["disengagement"], facts["into_ezoc"],
-                   (), left)
+                   (), left, revised)
     zoc = EnemyZones.of(terrain, units_of(game, state, other_side(context["side"]))).zoc
-    after = cost.after(movers, advanced=advanced, zoc=zoc)
+    ends = {u: game.board.hex(state["units"][u]) for u in advanced}  # 7.6 D: maybe two hexes
+    after = cost.after(movers, advanced=advanced, zoc=zoc, ends=ends)
     records = {}
     for m in after:
         here = game.board.hex(state["units"][m.id])
         m = replace(m, unit=replace(m.unit, hex=here))
         if m.id in context["retreated"]:  # 7.7 C
-            m = replace(m, finished=True)
-        if facts["minimum_move"]:
-            m = replace(m, finished=True)  # 4.3: the overrun spent every MP
-        records[m.id] = mover_record(game, m)
+            m = replace(m, finished=True, ended=m.ended or "7.7 C")
+        if facts["minimum_move"]:  # 4.3: the overrun spent every MP
+            m = replace(m, finished=True, ended=m.ended or "4.3")
+        records[m.id] = mover_record(ctx, m)
     ctx.emit("overrun-movers", units=survivors, movers=records)
 
 

@@ -36,8 +36,15 @@ from adjudicator.games.moscow.aftermath import (
 )
 from adjudicator.games.moscow.charts import NO_EFFECT, CombatCharts, CombatMap
 from adjudicator.games.moscow.combat import Combat, Combatant, check_attack, combat_odds
-from adjudicator.games.moscow.game import Game, other_side
-from adjudicator.games.moscow.movement import EnemyZones, overrun_cost, zone_of_control
+from adjudicator.games.moscow.game import RULES_0_2_0, Game, other_side
+from adjudicator.games.moscow.movement import (
+    EnemyZones,
+    Mover,
+    Overrun,
+    mps_text,
+    overrun_cost,
+    zone_of_control,
+)
 from adjudicator.games.moscow.moving import (
     check_not_finished,
     interdiction,
@@ -102,7 +109,10 @@ def overrun(ctx: StepContext, order: Order) -> None:
     if state["phase"] != "movement":
         raise IllegalOrder("7.0 A", "an overrun occurs during the phasing side's Movement "
                            "Phase, never in a Combat Phase", code="not-movement")
-    units = _phasing_units(game, state, order.words("units"), "7.0 C")
+    revised = ctx.module.at_least(RULES_0_2_0)
+    # an overrun is movement: a side moves only its own units (4.0 B; 0.1.0 cited 8.0 A)
+    units = _phasing_units(game, state, order.words("units"), "7.0 C",
+                           not_mine="4.0 B" if revised else "8.0 A")
     check_not_finished(state, units)
     target = _hex(game, order.get("hex"), "7.5 A")
     terrain = Terrain.of(ctx.module)
@@ -110,20 +120,37 @@ def overrun(ctx: StepContext, order: Order) -> None:
     enemy = EnemyZones.of(terrain, units_of(game, state, other_side(side)))
     cost = overrun_cost(terrain, movers, target, enemy, turn=state["turn"],
                         left_behind=left_behind(game, state, side, units),
-                        interdiction=interdiction(game, state, side))
+                        interdiction=interdiction(game, state, side), revised=revised)
     if not cost.enough:
-        short = ", ".join(f"{u} ({cost.costs[u]} MPs)" for u in cost.short)
-        raise IllegalOrder("7.3", f"too few MPs left to overrun {game.board.label(target)}: "
-                           f"{short}; an overrun costs 2 MPs (1 for German units on Turn 1, "
-                           "3.2 C) and the cost of the defenders' hex", code="too-far")
+        raise _too_fewmps_text(game, cost, movers, revised)
     facts = {
         "target": game.board.label(target),
         "costs": {u: str(c) for u, c in cost.costs.items()},
         "minimum_move": cost.minimum_move, "disengagement": cost.disengagement,
         "into_ezoc": cost.into_ezoc, "left_behind": cost.left_behind,
-        "movers": {m.id: mover_record(game, m) for m in movers},
+        "movers": {m.id: mover_record(ctx, m) for m in movers},
     }
     declare(ctx, order, "overrun", units, [target], facts)
+
+
+def _too_fewmps_text(game: Game, cost: Overrun, movers: list[Mover],
+                 revised: bool) -> IllegalOrder:
+    """7.3, 7.0 D, 4.1 A: an overrun the units have too few MPs left for; from module 0.2.0
+    on the refusal says what each needs and has, and names the disengagement cost."""
+    target = game.board.label(cost.target)
+    if not revised:
+        short = ", ".join(f"{u} ({cost.costs[u]} MPs)" for u in cost.short)
+        return IllegalOrder("7.3", f"too few MPs left to overrun {target}: {short}; an "
+                            "overrun costs 2 MPs (1 for German units on Turn 1, 3.2 C) and "
+                            "the cost of the defenders' hex", code="too-far")
+    left = {m.id: m.allowance - m.spent for m in movers}
+    short = ", ".join(f"{u} needs {mps_text(cost.costs[u])} MPs and has {mps_text(left[u])} left"
+                      for u in cost.short)
+    extra = (", and the disengagement cost as it leaves the zone of control of other "
+             "enemy units (7.0 D: +3, +2 for panzers)") if cost.disengagement else ""
+    return IllegalOrder("7.3", f"too few MPs left to overrun {target}: {short}; an overrun "
+                        "costs 2 MPs (1 for German units on Turn 1, 3.2 C) and the cost of "
+                        f"the defenders' hex{extra}", code="too-far")
 
 
 def declare(ctx: StepContext, order: Order, kind: str, attackers: list[str],
@@ -291,7 +318,10 @@ def _hex(game: Game, text: str, rule: str) -> Hex:
         raise IllegalOrder(rule, str(exc), code="bad-hex") from None
 
 
-def _phasing_units(game: Game, state: State, units: list[str], rule: str) -> list[str]:
+def _phasing_units(game: Game, state: State, units: list[str], rule: str, *,
+                   not_mine: str = "8.0 A") -> list[str]:
+    """The units named for an attack (8.0 A) or an overrun (4.0 B), each the phasing
+    side's and on the map."""
     side = state["player"]
     if not units:
         raise IllegalOrder(rule, "name the attacking units (units=)", code="no-attacker")
@@ -299,8 +329,8 @@ def _phasing_units(game: Game, state: State, units: list[str], rule: str) -> lis
         raise IllegalOrder(rule, "a unit is named twice", code="not-phasing")
     for unit in units:
         if unit not in state["units"] or unit_facts(game, state, unit)[0] != side:
-            raise IllegalOrder("8.0 A", f"{unit!r} is not a unit of the {side} player on the "
-                               "map", code="not-phasing")
+            raise IllegalOrder(not_mine, f"{unit!r} is not a unit of the {side} player on "
+                               "the map", code="not-phasing")
     return list(units)
 
 

@@ -147,12 +147,15 @@ def overrun_movement_over(option: Option) -> bool:
 class RetreatFacts:
     """What a retreat must know (8.11): the hexes of the enemy units that caused it (for
     an enemy unit that retreated too, its original hex), the enemy-occupied hexes, the
-    hexes in an enemy ZOC, and how many other friendly units stand in each hex."""
+    hexes in an enemy ZOC, how many other friendly units stand in each hex, and the
+    stacking limit (4.6 A; two Soviet units in the German half of Turn 1, 3.2 B): the
+    final hex must hold fewer other friendly units than that (8.11 B)."""
 
     causers: frozenset[Hex]
     enemy: frozenset[Hex] = frozenset()
     enemy_zoc: frozenset[Hex] = frozenset()
     friendly: Mapping[Hex, int] = field(default_factory=dict)
+    stack_limit: int = STACK
 
 
 def _distance(h: Hex, causers: Collection[Hex]) -> int:
@@ -185,7 +188,8 @@ def retreat_paths(ground: CombatMap, start: Hex, hexes: int,
     hexes entered. Every hex entered is safe (8.11 B): farther from the nearest enemy
     unit that caused the retreat than the hex before, not enemy-occupied (4.4), not in
     an enemy ZOC unless a friendly unit is there, not across a lake hexside without a
-    road (4.8 D); the final hex holds fewer than four other friendly units (4.6). Only
+    road (4.8 D); the final hex holds fewer other friendly units than the stacking limit
+    (four, 4.6; two Soviet units in the German half of Turn 1, 3.2 B). Only
     the paths entering the fewest occupied hexes are offered: vacant safe hexes before
     occupied ones (8.11 C). Empty: there is no safe hex and the unit is eliminated, as
     it is off the map (8.11 A)."""
@@ -199,7 +203,7 @@ def retreat_paths(ground: CombatMap, start: Hex, hexes: int,
             longer += [(*path, there) for there in ground.board.neighbours(here)
                        if _step_problem(ground, here, there, facts) is None]
         paths = longer
-    paths = [p for p in paths if p and facts.friendly.get(p[-1], 0) < STACK]
+    paths = [p for p in paths if p and facts.friendly.get(p[-1], 0) < facts.stack_limit]
     if not paths:
         return []
     occupied = {p: sum(1 for h in p if facts.friendly.get(h, 0)) for p in paths}
@@ -228,9 +232,10 @@ def check_retreat(ground: CombatMap, start: Hex, path: Sequence[Hex], hexes: int
             raise IllegalOrder("8.11 B", f"not a safe retreat: {problem}",
                                code="unsafe-retreat")
         here = there
-    if facts.friendly.get(path[-1], 0) >= STACK:
-        raise IllegalOrder("8.11 B", f"{label(path[-1])} already holds {STACK} other "
-                           "friendly units (4.6)", code="unsafe-retreat")
+    if facts.friendly.get(path[-1], 0) >= facts.stack_limit:
+        rule = "4.6" if facts.stack_limit == STACK else "3.2 B"
+        raise IllegalOrder("8.11 B", f"{label(path[-1])} already holds {facts.stack_limit} "
+                           f"other friendly units ({rule})", code="unsafe-retreat")
     raise IllegalOrder("8.11 C", "a unit retreats into a vacant safe hex before a hex a "
                        "friendly unit occupies, whenever it can: "
                        + " or ".join("-".join(label(h) for h in p) for p in allowed),

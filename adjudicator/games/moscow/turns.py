@@ -10,7 +10,7 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder
-from adjudicator.games.moscow.game import Game
+from adjudicator.games.moscow.game import RULES_0_2_0, Game
 from adjudicator.games.moscow.logistics import (
     GermanLoss,
     VictorySchedule,
@@ -21,8 +21,8 @@ from adjudicator.games.moscow.logistics import (
     moscow_points,
     reinforcement_hexes,
 )
-from adjudicator.games.moscow.movement import movement_allowance
-from adjudicator.games.moscow.moving import is_supplied, unit_facts
+from adjudicator.games.moscow.movement import EnemyZones, movement_allowance
+from adjudicator.games.moscow.moving import is_supplied, unit_facts, units_of
 from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.untried import draw_tokens
 
@@ -91,7 +91,11 @@ def entry_facts(game: Game, state: State) -> tuple[list[Any], dict[Any, int]]:
 def enter(ctx: StepContext, order: Order) -> None:
     """14.1-14.2: a reinforcement of this turn enters on the east edge along a road free of
     German units (or, all blocked, at the nearest free non-road edge hex), paying the
-    entry hex's MPs, and may move on with the rest (14.0 E: it enters in supply)."""
+    entry hex's MPs, and may move on with the rest (14.0 E: it enters in supply).
+
+    14.1 C lets it enter within an EZOC; it has entered that hex, so it stops there
+    (4.7 B), and it cannot disengage: it began the phase off the map (6.1; RULES-ISSUES
+    22). Module 0.1.0 let it move on as from a hex it began the phase in."""
     state, game = ctx.state, Game.of(ctx.module)
     unit = order.get("unit")
     if (state["player"], state["phase"]) != ("soviet", "movement"):
@@ -116,8 +120,12 @@ def enter(ctx: StepContext, order: Order) -> None:
                       interdicting=state["interdicted"].get(game.board.label(where), 0))
     allowance = movement_allowance(face["movement"], german=False, siberian=face["siberian"],
                                    weather=state["weather"])  # 14.0 E: in supply
+    stop: dict[str, bool] = {}
+    if ctx.module.at_least(RULES_0_2_0):
+        zoc = EnemyZones.of(terrain, units_of(game, state, "german")).zoc
+        stop["halted"] = where in zoc
     ctx.emit("reinforcement-entered", unit=unit, hex=game.board.label(where),
-             turn=str(state["turn"]), mps=str(cost), movement=allowance)
+             turn=str(state["turn"]), mps=str(cost), movement=allowance, **stop)
 
 
 def missing_reinforcements(ctx: StepContext) -> None:
@@ -177,8 +185,8 @@ def apply_reinforcement_entered(state: State, data: dict[str, Any]) -> None:
     state["arriving"][data["turn"]].remove(data["unit"])
     state["units"][data["unit"]] = data["hex"]
     state["movers"][data["unit"]] = {"allowance": data["movement"], "start": data["hex"],
-                                     "spent": data["mps"], "halted": False,
-                                     "finished": False}
+                                     "spent": data["mps"],
+                                     "halted": data.get("halted", False), "finished": False}
 
 
 def apply_reinforcement_lost(state: State, data: dict[str, Any]) -> None:
