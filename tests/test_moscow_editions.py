@@ -89,7 +89,7 @@ def test_0_1_0_keeps_the_unit_that_stayed_behind_halted() -> None:
 
 
 def test_0_1_0_lets_a_reinforcement_disengage_from_its_entry_hex() -> None:
-    """4.7 B, 6.1 (RULES-ISSUES 22): no `halted` in 0.1.0's event."""
+    """4.7 B, 6.1 (RULES-ISSUES 25): no `halted` in 0.1.0's event."""
     result, events = play("4.7-b-a-reinforcement-that-enters-an-ezoc-hex-stops-there",
                           module_0_1_0())
     assert result.outcome == "accepted" and result.state["units"]["U02"] == "3306"
@@ -123,7 +123,7 @@ def test_0_1_0_lets_a_soviet_retreat_make_three_in_a_hex_on_turn_1() -> None:
 
 
 def test_0_1_0_takes_the_higher_interdiction_multiplier() -> None:
-    """11.3 C (RULES-ISSUES 21)."""
+    """11.3 C (RULES-ISSUES 26)."""
     result, _ = play("11.3-c-an-interdicted-start-hex-and-an-interdicted-first-hex-compound",
                      module_0_1_0())
     assert result.state["movers"]["U01"]["spent"] == "2"

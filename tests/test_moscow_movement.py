@@ -518,7 +518,7 @@ def test_11_3_C_starting_in_an_interdicted_hex(terrain: Terrain, pieces) -> None
     leg = check_stack_move(terrain, [rifle], route, nobody, turn=2,
                            interdiction={at(terrain, "2417"): 2})
     assert leg.costs("SOV-XX-178") == [4, 1]
-    # both: they compound (RULES-ISSUES 21), 1 x 2 x 2; module 0.1.0 took the higher
+    # both: they compound (RULES-ISSUES 26), 1 x 2 x 2; module 0.1.0 took the higher
     both = {at(terrain, "2417"): 1, at(terrain, "2418"): 1}
     leg = check_stack_move(terrain, [rifle], route, nobody, turn=2, interdiction=both)
     assert leg.costs("SOV-XX-178") == [4, 1]

@@ -209,7 +209,8 @@ def retreat_facts(ctx: StepContext, context: dict[str, Any], unit: str,
 def _retreat_choice(ctx: StepContext, context: dict[str, Any],
                     task: dict[str, Any]) -> list[str]:
     """8.10 A, 8.11: the owner retreats each unit; one safe path is taken, none
-    eliminates the unit (an empty list), a choice goes to the owner."""
+    eliminates the unit (an empty list), a choice goes to the owner, who may also retreat
+    it after his others (RULES-ISSUES 17)."""
     state, game = ctx.state, Game.of(ctx.module)
     unit = task["unit"]
     if unit not in state["units"]:
@@ -262,7 +263,8 @@ def cleared(state: State, context: dict[str, Any]) -> bool:
 def _advance(ctx: StepContext, context: dict[str, Any]) -> dict[str, Any]:
     """8.12, 7.6 C-D: the named victorious attackers advance into the hexes the combat
     vacated; after a successful overrun at least one (by default the first named
-    overrunning unit) must. Never after a failed overrun (7.7 E: nor the defender)."""
+    overrunning unit, RULES-ISSUES 22) must. Never after a failed overrun (7.7 E: nor the
+    defender)."""
     state, game = ctx.state, Game.of(ctx.module)
     ground = CombatMap.of(ctx.module)
     label, hexes = game.board.label, context["hexes"]
@@ -297,8 +299,9 @@ def _advance(ctx: StepContext, context: dict[str, Any]) -> dict[str, Any]:
     if overrunning and facts["disengagement"] and facts["left_behind"] < 1 \
             and len(accepted) > 1 and len(accepted) == len(present) \
             and not ctx.module.at_least(RULES_0_2_0):
-        # module 0.1.0 read 6.0 B into an overrun out of an EZOC (RULES-ISSUES 18)
-        dropped = accepted.pop()  # 6.0 B: one must stay in the hex the overrun left
+        # module 0.1.0 read 6.0 B into an overrun out of an EZOC (RULES-ISSUES 18): one
+        # unit had to stay in the hex the overrun left
+        dropped = accepted.pop()
         skipped.append({"unit": dropped.unit, "rule": "6.0 B",
                         "why": "a friendly combat unit must remain in the hex (6.3)"})
     if accepted or skipped:
@@ -312,8 +315,8 @@ def _advance(ctx: StepContext, context: dict[str, Any]) -> dict[str, Any]:
 def _defender_advance(ctx: StepContext, context: dict[str, Any]) -> None:
     """8.12 A-C: when the attackers' hexes are vacated (they retreated or were
     eliminated), the victorious defending units (no loss, no retreat) may advance into
-    them, four at most a hex (two Soviet units in the German half of Turn 1, 3.2 B).
-    The defender chooses, one unit at a time: by decision, or
+    them, four at most a hex (two Soviet units in the German half of Turn 1, 3.2 B;
+    RULES-ISSUES 14 and 16). The defender chooses, one unit at a time: by decision, or
     not at all by standing instruction `advance="never"`."""
     state, game = ctx.state, Game.of(ctx.module)
     charts = CombatCharts.of(ctx.module)
@@ -351,7 +354,7 @@ def _movers(ctx: StepContext, context: dict[str, Any]) -> None:
     advanced = [u for u in context.get("advanced", []) if u in survivors]
     left = facts["left_behind"]
     if facts["disengagement"] and advanced and len(advanced) == len(movers) and left < 1:
-        left = 1  # 7.6 C forces the last unit in; 6.0 B yields (see _advance)
+        left = 1  # module 0.1.0's 6.0 B check: 7.6 C forced the last unit in (see _advance)
     revised = ctx.module.at_least(RULES_0_2_0)
     cost = Overrun(game.board.hex(facts["target"]),
                    {u: Fraction(c) for u, c in facts["costs"].items()},

@@ -180,7 +180,7 @@ def check_attack(combat: Combat, ground: CombatMap, in_zoc: InZoc, *,
     * 8.1 B: no unit attacks twice (`attacked`: the units that have attacked in this
       Combat Phase) nor defends twice (`defended`: the units that have defended); units
       that retreated into a defending hex are carried by 8.2 and do not count, but each
-      defending hex needs a unit that can defend.
+      defending hex needs a unit that can defend (RULES-ISSUES 27).
     * Overruns: 7.5 A one hex, 7.4 A at most four units, 7.0 C adjacent, 7.5 C never
       across a lake hexside; 8.1 B does not apply (7.5 B).
     """
@@ -356,7 +356,7 @@ def effective_terrain(charts: CombatCharts, ground: CombatMap, h: Hex,
     """The terrain a defending hex counts as: its TEC terrain, a city instead when there
     is one (the TEC: a city replaces the terrain of its hex; a town does not), and the
     terrain a road-crossed lake hexside gives (8.0 F: marsh) when an attacker attacks
-    across one."""
+    across one, for the whole attack (RULES-ISSUES 28)."""
     for u in attackers:
         if not ground.adjacent(u.hex, h):
             continue

@@ -1,35 +1,16 @@
-"""Moscow '41 behind the fighting: 9.0-9.4 supply lines (with
-11.3 A-B, interdicted Soviet lines), 14.0-14.4 Soviet reinforcements, 15.0 the weather
-roll and 16.0-16.4 victory, as procedures over plain facts.
+"""Moscow '41 behind the fighting: 9.0-9.4 supply lines (with 11.3 A-B, interdicted Soviet
+lines), 14.0-14.4 Soviet reinforcements, 15.0 the weather roll and 16.0-16.4 victory, as
+procedures over plain facts.
 
 Nothing here reads or writes a game state. The caller says who stands where, which hexes
 are in enemy zones of control, what a step costs (`cost(a, b, armor)`, the Terrain
 Effects Chart, written elsewhere), and gets back an answer or an `IllegalOrder` in plain
 words. Only the chart readers (`turn_record`, `VictorySchedule.of`) look at the module.
 
-Readings where the rulebook leaves room (see also data/RULES-NOTES.md):
-
-* 9.0 D, 9.3: the "uninterrupted series of road hexes" from a supply source follows road
-  hexsides and stops at a hex an enemy unit occupies, or that is in an enemy ZOC with no
-  friendly unit in it: the same test as every other hex of a supply line. A source itself
-  must pass it. The road series has no length and is not made dearer by interdiction.
-* 9.0 F: a step is traced at the Armor/Mech rate when it enters its hex through a road
-  hexside ("along a road") or enters a city hex ("through a city"); every other step at
-  the infantry rate. The trace does not depend on the type of the unit.
-* 11.3 A-B: the cost of entering an interdicted hex is doubled (one air unit) or
-  quadrupled (two) for Soviet lines only; more than two is refused (11.0 D).
-* 14.2: "the east side of the map" is the east map edge, the last column (34 on this
-  map), where reinforcements come on; "nearest" is the least hex distance to any of the
-  entry hexes (which are all blocked when 14.2 applies). Every hex at that distance is
-  offered; "of the Soviet player's choice" picks one. A "road hex" is a hex with a road
-  hexside. "Unoccupied" means no unit of either side.
-* 14.4: while a German land unit holds Moscow nothing is drawn: the cup keeps its units
-  (nothing "cannot enter", so 14.3 B does not destroy one).
-* 16.0 A: "German units" are land units (air units never stay on the map at the end of a
-  turn, 3.1.2 C). 16.2: supply is traced from a hex, the same for every unit in it, so a
-  hex scores when its German land units are in supply.
-* 16.4: the bid is added to the Soviet VPs at the end. A tie is not settled by the rule:
-  it is refused, and the players bid again.
+The readings these procedures take where the rulebook leaves room are in RULES-ISSUES.md
+(the road series and the rates of a supply line, 31-32; sources lost and regained, 33;
+the entry hexes and their cost, 34-35; the Moscow penalty, 11 and 36; victory, 12-13 and
+37) and data/RULES-NOTES.md (towns and cities, 12-14).
 """
 
 from __future__ import annotations
@@ -71,7 +52,8 @@ def supply_sources(places: Mapping[Hex, str], side: str,
     """9.4.1-9.4.2: every town and city on the side's side of the starting front line
     (`places`: each town or city hex -> the side it lies on, map.xml `supply=`), unless an
     enemy unit was the last to occupy it (`last_occupied`: hex -> side, for the hexes
-    that have been occupied). A friendly unit occupying it again makes it a source again.
+    that have been occupied). A friendly unit occupying it again makes it a source again
+    (RULES-ISSUES 33).
 
     >>> smolensk, yelnya = Hex(15, 4), Hex(18, 3)
     >>> places = {smolensk: "german", yelnya: "soviet"}
@@ -116,7 +98,8 @@ def interdiction_factor(air_units: int) -> int:
 
 def supply_roads(board: HexBoard, lines: SupplyLines) -> frozenset[Hex]:
     """9.0 D: the sources and every hex joined to one by an uninterrupted series of road
-    hexes: from hex to hex across road hexsides, each hex open to a supply line (9.3)."""
+    hexes: from hex to hex across road hexsides, each hex open to a supply line (9.3;
+    RULES-ISSUES 31)."""
     starts = [s for s in lines.sources if s in board and lines.open(s)]
     reached = board.trace(starts, lambda a, b: "road" in board.features(a, b) and lines.open(b))
     return frozenset(reached)
@@ -126,7 +109,7 @@ def supply_step(board: HexBoard, lines: SupplyLines, cost: Cost, a: Hex, b: Hex
                 ) -> Fraction | None:
     """9.0 F, 9.3, 11.3 A-B: the MPs a supply line spends entering `b` from `a`, or None
     if it may not: the infantry rate, the Armor/Mech rate along a road or into a city;
-    doubled or quadrupled in an interdicted hex for Soviet lines."""
+    doubled or quadrupled in an interdicted hex for Soviet lines (RULES-ISSUES 32)."""
     if not lines.open(b):
         return None
     armor = "road" in board.features(a, b) or b in lines.cities
@@ -226,8 +209,8 @@ def east_edge(board: HexBoard) -> list[Hex]:
 def blocked_entry_hexes(board: HexBoard, entries: Collection[Hex],
                         occupied: Collection[Hex]) -> list[Hex]:
     """14.2: when no entry hex is open, the unoccupied non-road hexes of the east edge
-    nearest (in hexes) to an entry hex; the Soviet player picks one. Empty: none left.
-    `occupied`: the hexes units of either side occupy."""
+    nearest (in hexes) to an entry hex; the Soviet player picks one (RULES-ISSUES 35).
+    Empty: none left. `occupied`: the hexes units of either side occupy."""
     if not entries:
         return []
     candidates = [h for h in east_edge(board) if h not in occupied and not road_hex(board, h)]
@@ -285,9 +268,9 @@ def entry_cost(board: HexBoard, cost: Cost, where: Hex, armor: bool, *,
 
     At a road entry hex the unit comes along the road leading off the map (14.1 B), so it
     pays the road rate: the cost of entering the hex across one of its road hexsides
-    (4.2 D; the road beyond the edge is not a hexside in the data). Elsewhere (14.2) it
-    pays the hex's own terrain: `cost` is asked for the step from the off-map hex east of
-    it, across a hexside with nothing printed on it."""
+    (4.2 D; the road beyond the edge is not a hexside in the data; RULES-ISSUES 34).
+    Elsewhere (14.2) it pays the hex's own terrain: `cost` is asked for the step from the
+    off-map hex east of it, across a hexside with nothing printed on it."""
     factor = interdiction_factor(interdicting)
     if road_hex(board, where):
         steps = [cost(n, where, armor) for n in board.neighbours(where)
@@ -481,7 +464,8 @@ def casualty_points(losses: Iterable[GermanLoss], schedule: VictorySchedule) -> 
 def moscow_points(board: HexBoard, moscow: Hex, german_hexes: Mapping[Hex, bool],
                   schedule: VictorySchedule) -> int:
     """16.2: the German VPs, 30 for each hex adjacent to Moscow occupied by German land
-    units in supply (`german_hexes`: hex German land units occupy -> in supply)."""
+    units in supply (`german_hexes`: hex German land units occupy -> in supply;
+    RULES-ISSUES 37)."""
     return schedule.per_adjacent_hex * sum(
         1 for h in board.neighbours(moscow) if german_hexes.get(h, False))
 
@@ -510,7 +494,8 @@ def play_balance(bids: Mapping[str, int]) -> tuple[str, int]:
     """16.4: both players wish to play the German side, so each writes down a VP bid; the
     higher bid plays the Germans, and that many VPs go to the Soviet player when the game
     ends. Returns (the player who plays the Germans, the VPs). A bid is a whole number,
-    zero or more; the rule does not settle a tie, so a tie is refused and both bid again.
+    zero or more; the rule does not settle a tie, so a tie is refused and both bid again
+    (RULES-ISSUES 13).
 
     >>> play_balance({"anna": 12, "boris": 20})
     ('boris', 20)

@@ -68,10 +68,9 @@ def movement_allowance(printed: int, *, german: bool, siberian: bool = False,
       divisions (`siberian`, Soviet only).
     - 9.1 A unsupplied: the MA is halved, dropping all fractions.
 
-    Order (a reading): both weather rules change the *printed* MA, so the weather comes
-    first and gives the turn's MA; 9.1 A then halves "an unsupplied unit's MA", that is,
-    the MA the unit has this turn. A German infantry unit (6) unsupplied in rasputitsa has
-    6 -> 3 -> 1; in snow 6 -> 5 -> 2. The two weathers never fall on the same turn.
+    The weather first, then supply (RULES-ISSUES 6): German infantry (6) unsupplied in
+    rasputitsa has 6 -> 3 -> 1, in snow 6 -> 5 -> 2. The two weathers never fall on the
+    same turn.
     """
     if weather not in WEATHERS:
         raise ValueError(f"unknown weather {weather!r}; the weathers are {', '.join(WEATHERS)}")
@@ -282,7 +281,8 @@ def check_disengagement(board: HexBoard, mover: Mover) -> None:
     A German armor or mechanized unit may disengage at any time, each time, even after it
     entered the EZOC hex and had to stop (6.2; 4.7 B "unless the unit subsequently
     disengages"). German infantry and every Soviet unit only from the hex where they began
-    the Movement Phase, and not after entering an EZOC hex (6.1, 4.7 B)."""
+    the Movement Phase, and not after entering an EZOC hex (6.1, 4.7 B), that hex or a
+    reinforcement's entry hex included (RULES-ISSUES 24-25)."""
     where = _label(board, mover.hex)
     if mover.unit.panzer:
         return
@@ -311,7 +311,7 @@ def interdiction_multiplier(unit: Unit, there: Hex, interdiction: Mapping[Hex, i
     Double with one interdicting air unit on `there`, quadruple with two (11.3 A-B); and
     for the first hex a Soviet unit enters in the phase, double or quadruple again if the
     hex it began the phase in (`began_in`, given only for that first hex) is interdicted
-    (11.3 C). The two compound (RULES-ISSUES 21); `compound=False` is module 0.1.0's
+    (11.3 C). The two compound (RULES-ISSUES 26); `compound=False` is module 0.1.0's
     reading, the higher of the two. German units are never affected."""
     if unit.side != SOVIET:
         return 1
@@ -362,16 +362,17 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
       exception, 6.4) and never into an enemy hex (4.4);
     - 4.7 A-B: going on after entering an EZOC hex (friendly units there change nothing,
       4.7 C); disengaging from a hex entered in this same leg is not possible either:
-      order the disengagement as a new leg, which says what stays behind (6.0 B);
+      order the disengagement as a new leg, which says what stays behind (6.0 B;
+      RULES-ISSUES 24);
     - 4.7 D, 6.1: leaving an EZOC hex other than by disengagement;
     - 6.0 B, 6.3: disengaging with no friendly combat unit left in the hex
       (`left_behind`: how many stay in the leg's first hex as the movers leave it);
     - 6.4: disengaging directly into another EZOC hex.
 
     Disengagement costs +3 or +2 (6.1-6.2), nothing for German units on Turn 1 (3.2 D,
-    whose other disengagement rules still apply). A Soviet unit pays double or quadruple
-    in interdicted hexes (11.3; `interdiction`: hex -> air units there). `revised`
-    False: module 0.1.0's reading of 11.3 C (`interdiction_multiplier`).
+    whose other disengagement rules still apply: RULES-ISSUES 23). A Soviet unit pays
+    double or quadruple in interdicted hexes (11.3; `interdiction`: hex -> air units
+    there). `revised` False: module 0.1.0's reading of 11.3 C (`interdiction_multiplier`).
     """
     board = terrain.board
     check_stack(movers)
@@ -496,7 +497,8 @@ class Overrun:
         - 7.0 B, 7.4 C: a unit that stopped on entering the overrunning hex may go on if
           the combat left that hex in no EZOC (RULES-ISSUES 19).
         - 6.4 exception: after an overrun that disengaged and advanced into an EZOC hex,
-          the whole overrunning force may move no further this phase (`ended` "6.4").
+          the whole overrunning force may move no further this phase, panzers included
+          (`ended` "6.4"; RULES-ISSUES 20).
         - A force that retreated after the overrun is finished too (7.7 C): the caller
           knows where it went and says so.
 
@@ -544,13 +546,13 @@ def overrun_cost(terrain: Terrain, movers: Sequence[Mover], target: Hex, enemy: 
     Each unit pays +2 MPs (+1 for German units on Turn 1, 3.2 C) plus its own TEC cost
     of entering the defenders' hex from its own (7.3; a road or river on the hexside
     counts as for a move), that cost doubled or quadrupled for a Soviet unit by
-    interdiction (11.3; RULES-ISSUES 23). If the overrunning hex is also in the ZOC of
+    interdiction (11.3; RULES-ISSUES 21). If the overrunning hex is also in the ZOC of
     enemy units other than the defenders, the overrun leaves an EZOC (4.7 D) and pays the
     disengagement cost (7.0 D, 7.2; 6.1-6.2, none for Germans on Turn 1); who may pay it
     is as for a disengagement (6.1), but no friendly unit need stay in the hex (6.0 B is
     about disengaging; RULES-ISSUES 18), and 6.4 yields to its exception. A unit that has
     not moved yet may overrun the first hex by spending all its MPs (4.3), except when
-    the overrun disengages (4.3's exception; RULES-ISSUES 23).
+    the overrun disengages (4.3's exception; RULES-ISSUES 21).
 
     IllegalOrder: 7.4 A-B a stack of more than four or that did not begin the phase
     together; 7.0 C a target not adjacent; 7.5 A a target with no enemy unit; 7.5 C a

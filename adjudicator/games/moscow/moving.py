@@ -182,7 +182,7 @@ def check_end_of_movement(ctx: StepContext) -> None:
     """4.6 B-C: at the end of the Movement Phase no hex holds more than four units; the
     enemy player selects the units destroyed, one decision at a time. 3.2 B: the Soviet
     set-up limit of two a hex (1.3.1 E) gives way to normal stacking at the end of the
-    first Soviet Movement Phase, so four is the limit there too."""
+    first Soviet Movement Phase, so four is the limit there too (RULES-ISSUES 8, 14)."""
     state, game = ctx.state, Game.of(ctx.module)
     side = state["player"]
     limit = STACKING_LIMIT
@@ -215,7 +215,8 @@ def apply_moved(state: State, data: dict[str, Any]) -> None:
 
 def note_mover(state: State, units: list[str]) -> None:
     """3.1.1 A: once another unit or stack moves, the one before has finished; 4.5 D-E:
-    within a stack, a unit that split off has finished once the rest moves on."""
+    within a stack, a unit that split off has finished once the rest moves on
+    (RULES-ISSUES 7)."""
     if not set(units) <= set(state["moving"]):
         state["done"] = sorted({*state["done"], *state["moving"]})
         state["moving"] = units

@@ -43,7 +43,8 @@ def loss_options(part: str, units: Sequence[Combatant], *,
     * "2": two steps, or all retreat two hexes, or one step and then all retreat one
       hex (8.9 E). German units have two steps: two units may lose one each, or one
       full-strength unit both (8.9 E, H); a Soviet unit has one step (8.9 H), so two
-      steps are two units. A side with fewer steps than it must lose loses them all.
+      steps are two units. A side with fewer steps than it must lose loses them all
+      (RULES-ISSUES 29).
     * "E": all eliminated (8.9 G).
 
     `may_retreat=False` (a successful overrun's attackers, 7.6 B) leaves the losses only.
@@ -189,10 +190,10 @@ def retreat_paths(ground: CombatMap, start: Hex, hexes: int,
     unit that caused the retreat than the hex before, not enemy-occupied (4.4), not in
     an enemy ZOC unless a friendly unit is there, not across a lake hexside without a
     road (4.8 D); the final hex holds fewer other friendly units than the stacking limit
-    (four, 4.6; two Soviet units in the German half of Turn 1, 3.2 B). Only
-    the paths entering the fewest occupied hexes are offered: vacant safe hexes before
-    occupied ones (8.11 C). Empty: there is no safe hex and the unit is eliminated, as
-    it is off the map (8.11 A)."""
+    (four, 4.6; two Soviet units in the German half of Turn 1, 3.2 B). Only the paths
+    entering the fewest occupied hexes are offered: vacant safe hexes before occupied ones
+    (8.11 C, each hex entered counting; RULES-ISSUES 30). Empty: there is no safe hex and
+    the unit is eliminated, as it is off the map (8.11 A)."""
     if not facts.causers:
         raise ValueError("a retreat needs the enemy units that caused it")
     paths: list[tuple[Hex, ...]] = [()]
@@ -263,7 +264,7 @@ def defending_victors(result: Result, defenders: Iterable[Combatant], *,
                       overrun: bool) -> tuple[str, ...]:
     """8.12 C: the defending units that suffered no loss or retreat; none in a split
     result (8.9 F) and none after an overrun (7.7 E). Units that only retreated into the
-    hex (8.2) did not take part."""
+    hex (8.2) did not take part (RULES-ISSUES 16)."""
     if overrun or result.split or result.defender != NO_EFFECT:
         return ()
     return tuple(sorted(u.id for u in defending_units(defenders, overrun=False)))

@@ -68,7 +68,7 @@ def german_in_moscow(game: Game, state: State) -> bool:
 def draw_reinforcement(ctx: StepContext) -> None:
     """14.0 A-D, 14.3 C, 14.4: as the Soviet Movement Phase begins, one unit is drawn at
     random from the cup of eliminated infantry, untried face up; none while a German land
-    unit occupies Moscow or when the cup is empty."""
+    unit occupies Moscow or when the cup is empty (RULES-ISSUES 10-11)."""
     state, game = ctx.state, Game.of(ctx.module)
     if german_in_moscow(game, state) or not state["cup"]:
         return
@@ -95,7 +95,7 @@ def enter(ctx: StepContext, order: Order) -> None:
 
     14.1 C lets it enter within an EZOC; it has entered that hex, so it stops there
     (4.7 B), and it cannot disengage: it began the phase off the map (6.1; RULES-ISSUES
-    22). Module 0.1.0 let it move on as from a hex it began the phase in."""
+    25). Module 0.1.0 let it move on as from a hex it began the phase in."""
     state, game = ctx.state, Game.of(ctx.module)
     unit = order.get("unit")
     if (state["player"], state["phase"]) != ("soviet", "movement"):
@@ -130,7 +130,8 @@ def enter(ctx: StepContext, order: Order) -> None:
 
 def missing_reinforcements(ctx: StepContext) -> None:
     """14.3: a reinforcement that can enter must (none is held back); one that cannot
-    is lost forever."""
+    is lost forever, a Siberian division due while a German land unit holds Moscow
+    included (14.4; RULES-ISSUES 36)."""
     state, game = ctx.state, Game.of(ctx.module)
     waiting = list(state["arriving"].get(str(state["turn"]), []))
     if not waiting:
