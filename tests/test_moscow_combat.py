@@ -14,32 +14,33 @@ from lxml import etree
 from adjudicator.engine.hexgrid import Hex, hex_distance
 from adjudicator.engine.module import ModuleData, load_module
 from adjudicator.errors import IllegalOrder
+from adjudicator.games.moscow.charts import CombatCharts, CombatMap
 from adjudicator.games.moscow.combat import (
-    AdvanceMove,
     Combat,
     Combatant,
-    CombatCharts,
-    CombatMap,
-    Option,
-    RetreatFacts,
     Shift,
     attack_strength,
-    attacking_victors,
-    check_advance,
     check_attack,
-    check_loss_choice,
-    check_retreat,
     column_shifts,
     combat_odds,
-    defending_victors,
     defense_strength,
+    resolve_odds,
+    strength,
+)
+from adjudicator.games.moscow.retreats import (
+    AdvanceMove,
+    Option,
+    RetreatFacts,
+    attacking_victors,
+    check_advance,
+    check_loss_choice,
+    check_retreat,
+    defending_victors,
     loss_options,
     overrun_attacker_options,
     overrun_movement_over,
     overrun_successful,
-    resolve_odds,
     retreat_paths,
-    strength,
     swept_away,
 )
 

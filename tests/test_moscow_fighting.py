@@ -323,7 +323,7 @@ def test_7_7_c_an_unsuccessful_overrun_that_retreats_ends_the_units_movement() -
     here = result.state["units"]["GER-XX-20Pz"]
     again = run(module, result.state, ("move", {"units": "GER-XX-20Pz",
                                                 "path": f"{here} 2417"}))
-    assert again.rejection is not None and again.rejection.rule == "4.1 A"
+    assert again.rejection is not None and again.rejection.rule == "7.7 C"
 
 
 def test_7_7_d_an_unsuccessful_overrun_that_absorbs_the_loss_may_move_on() -> None:

@@ -28,11 +28,7 @@ from adjudicator.games.moscow.logistics import (
     VictorySchedule,
     blocked_entry_hexes,
     casualty_points,
-    check_german_placement,
-    check_german_setup,
     check_reinforcement_entry,
-    check_soviet_placement,
-    check_soviet_setup,
     draw_reinforcement,
     enters_cup,
     entry_cost,
@@ -50,6 +46,12 @@ from adjudicator.games.moscow.logistics import (
     unsupplied,
     victory_level,
     weather_for,
+)
+from adjudicator.games.moscow.setupzones import (
+    check_german_placement,
+    check_german_setup,
+    check_soviet_placement,
+    check_soviet_setup,
 )
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "moscow" / "data"

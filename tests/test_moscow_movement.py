@@ -18,7 +18,6 @@ from adjudicator.games.moscow.movement import (
     EnemyZones,
     Mover,
     Overrun,
-    Terrain,
     Unit,
     check_stack_move,
     disengagement_cost,
@@ -27,6 +26,7 @@ from adjudicator.games.moscow.movement import (
     zone_of_control,
     zones_of_control,
 )
+from adjudicator.games.moscow.terrain import Terrain
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "moscow" / "data"
 NOBODY: list[Unit] = []
@@ -313,10 +313,10 @@ def test_4_3_minimum_move_one_hex_for_all_mps(terrain: Terrain, pieces) -> None:
     err = refused(check_stack_move, terrain, [m], path(terrain, "1510", "1611", "1711"),
                   nobody, turn=2)
     assert (err.rule, err.code) == ("4.3", "minimum-move")
-    # only as the first move from the start hex
+    # only as the first move from the start hex: it has ended the unit's movement
     err = refused(check_stack_move, terrain, leg.movers, path(terrain, "1611", "1711"),
                   nobody, turn=2)
-    assert err.rule == "4.1 A"
+    assert (err.rule, err.code) == ("4.3", "finished")
     moved = Mover(unit(terrain, pieces, "GER-XX-251", "1510"), 3, at(terrain, "1410"),
                   spent=F(2))
     err = refused(check_stack_move, terrain, [moved], path(terrain, "1510", "1611"), nobody,
@@ -518,10 +518,13 @@ def test_11_3_C_starting_in_an_interdicted_hex(terrain: Terrain, pieces) -> None
     leg = check_stack_move(terrain, [rifle], route, nobody, turn=2,
                            interdiction={at(terrain, "2417"): 2})
     assert leg.costs("SOV-XX-178") == [4, 1]
-    # both: the higher multiplier, not both (a reading)
-    leg = check_stack_move(terrain, [rifle], route, nobody, turn=2,
-                           interdiction={at(terrain, "2417"): 2, at(terrain, "2418"): 1})
+    # both: they compound (RULES-ISSUES 26), 1 x 2 x 2; module 0.1.0 took the higher
+    both = {at(terrain, "2417"): 1, at(terrain, "2418"): 1}
+    leg = check_stack_move(terrain, [rifle], route, nobody, turn=2, interdiction=both)
     assert leg.costs("SOV-XX-178") == [4, 1]
+    leg = check_stack_move(terrain, [rifle], route, nobody, turn=2, interdiction=both,
+                           revised=False)
+    assert leg.costs("SOV-XX-178") == [2, 1]
     # only the first hex of the phase: a later leg pays the plain cost
     later = check_stack_move(terrain, [rifle], route[:2], nobody, turn=2)
     again = check_stack_move(terrain, later.movers, [route[1], at(terrain, "2417")], nobody,
@@ -574,21 +577,40 @@ def test_6_4_example_overrun_into_an_ezoc_hex(terrain: Terrain, pieces) -> None:
     assert all(m.finished for m in after) and all(m.spent == 5 for m in after)
     err = refused(check_stack_move, terrain, after[:1], path(terrain, "2515", "2415"),
                   soviets, turn=2)
-    assert err.rule == "4.1 A"
-    # both may not advance and leave 2416 empty (6.0 B)
-    err = refused(o.after, force, advanced={"GER-XX-18Pz", "GER-XX-20Pz"})
+    assert (err.rule, err.code) == ("6.4", "finished")
+    # the one that stayed in 2416 is part of the overrunning force too
+    err = refused(check_stack_move, terrain, after[1:], path(terrain, "2416", "2316"),
+                  soviets, turn=2, left_behind=0)
+    assert (err.rule, err.code) == ("6.4", "finished")
+    # 6.0 B is about disengaging: both may advance (RULES-ISSUES 18)
+    both = o.after(force, advanced={"GER-XX-18Pz", "GER-XX-20Pz"})
+    assert [labels(terrain, [m.hex]) for m in both] == [["2515"], ["2515"]]
+    # module 0.1.0 read 6.0 B into the overrun: 2416 may not be left empty
+    old = overrun_cost(terrain, force, at(terrain, "2515"), soviets, turn=2, revised=False)
+    err = refused(old.after, force, advanced={"GER-XX-18Pz", "GER-XX-20Pz"})
     assert err.rule == "6.0 B"
+    assert not any(m.ended for m in old.after(force, advanced={"GER-XX-18Pz"}))
     # on Turn 1: 1 + terrain, and no disengagement cost (3.2 C-D)
     t1 = overrun_cost(terrain, force, at(terrain, "2515"), soviets, turn=1)
     assert t1.costs["GER-XX-18Pz"] == 1 + 1
 
 
-def test_7_0_a_lone_unit_disengaging_by_overrun_needs_a_detachment(terrain, pieces) -> None:
+def test_4_7_d_a_lone_unit_overruns_out_of_an_ezoc_with_nothing_left_behind(
+        terrain, pieces) -> None:
+    """4.7 D: overrun is a way of leaving an EZOC of its own; it pays the disengagement
+    cost (7.0 D) but needs no detachment (6.0 B; RULES-ISSUES 18)."""
     soviets = enemies(terrain, "soviet", *SOVIET_LINE)
     pz = mover(terrain, pieces, "GER-XX-18Pz", "2416")
-    err = refused(overrun_cost, terrain, [pz], at(terrain, "2515"), soviets, turn=2)
+    o = overrun_cost(terrain, [pz], at(terrain, "2515"), soviets, turn=2)
+    assert o.enough and o.disengagement and o.costs["GER-XX-18Pz"] == 2 + 1 + 2
+    after = o.after([pz], advanced={"GER-XX-18Pz"})[0]
+    assert after.finished and after.ended == "6.4"
+    # module 0.1.0 refused it (6.0 B) unless a friendly unit stayed behind
+    err = refused(overrun_cost, terrain, [pz], at(terrain, "2515"), soviets, turn=2,
+                  revised=False)
     assert err.rule == "6.0 B"
-    o = overrun_cost(terrain, [pz], at(terrain, "2515"), soviets, turn=2, left_behind=1)
+    o = overrun_cost(terrain, [pz], at(terrain, "2515"), soviets, turn=2, left_behind=1,
+                     revised=False)
     assert o.after([pz], advanced={"GER-XX-18Pz"})[0].finished
     # German infantry disengages by overrun only from its start hex (6.1)
     inf = Mover(unit(terrain, pieces, INFANTRY[0], "2416"), 6, at(terrain, "2316"),
@@ -596,6 +618,31 @@ def test_7_0_a_lone_unit_disengaging_by_overrun_needs_a_detachment(terrain, piec
     err = refused(overrun_cost, terrain, [inf], at(terrain, "2515"), soviets, turn=2,
                   left_behind=1)
     assert (err.rule, err.code) == ("6.1", "disengagement")
+
+
+def test_7_4_c_after_the_overrun_a_unit_halted_in_a_cleared_hex_goes_on(
+        terrain, pieces) -> None:
+    """7.0 B, 7.4 C: a stack that stopped in the defender's ZOC overruns and clears the
+    hex; the unit that stayed behind is no longer in any EZOC and may move on
+    (RULES-ISSUES 19); a unit whose advance of two hexes ends next to an enemy stops."""
+    soviets = enemies(terrain, "soviet", "2515")
+    force = [mover(terrain, pieces, uid, "2316") for uid in ("GER-XX-18Pz", "GER-XX-20Pz")]
+    into = check_stack_move(terrain, force, path(terrain, "2316", "2416"), soviets, turn=2)
+    assert all(m.halted for m in into.movers)
+    o = overrun_cost(terrain, into.movers, at(terrain, "2515"), soviets, turn=2)
+    cleared: frozenset[Hex] = frozenset()
+    after = o.after(into.movers, advanced={"GER-XX-18Pz"}, zoc=cleared)
+    assert [m.halted for m in after] == [False, False]
+    old = overrun_cost(terrain, into.movers, at(terrain, "2515"), soviets, turn=2,
+                       revised=False)
+    assert [m.halted for m in old.after(into.movers, advanced={"GER-XX-18Pz"},
+                                        zoc=cleared)] == [False, True]
+    # two hexes: the 18th ends in 2615, next to a Soviet unit that retreated to 2715
+    beyond = EnemyZones.of(terrain, [unit(terrain, pieces, "SOV-XX-174", "2715")]).zoc
+    two = o.after(into.movers, advanced={"GER-XX-18Pz"}, zoc=beyond,
+                  ends={"GER-XX-18Pz": at(terrain, "2615")})
+    assert labels(terrain, [two[0].hex]) == ["2615"] and two[0].halted
+    assert not two[1].halted
 
 
 def test_7_3_overrun_from_a_halted_hex_without_disengaging(terrain, pieces) -> None:

@@ -13,8 +13,9 @@ from typing import Any
 
 from adjudicator.engine.module import ModuleData
 from adjudicator.games.moscow.game import SEQUENCE, Game, Piece
-from adjudicator.games.moscow.movement import EnemyZones, Terrain
+from adjudicator.games.moscow.movement import EnemyZones
 from adjudicator.games.moscow.moving import units_of
+from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.untried import commitment
 from adjudicator.reports.model import (
     Calendar,
@@ -167,8 +168,10 @@ class MoscowReporter:
             elif kind == "reinforcement-drawn":
                 say("move", f"Soviet reinforcement {e['token']} drawn from the cup", "14.0 C")
             elif kind == "reinforcement-entered":
+                stops = (", in an enemy zone of control, where it stops (4.7 B)"
+                         if e.get("halted") else "")  # module 0.2.0 records it
                 say("move", f"{unit_name(game, state, e['unit'])} enters at {e['hex']} "
-                    f"({e['mps']} MP)", "14.1")
+                    f"({e['mps']} MP){stops}", "14.1")
             elif kind == "reinforcement-lost":
                 say("move", f"Reinforcement {e['unit']} cannot enter and is lost", e["rule"])
             elif kind == "attack-declared":

@@ -12,6 +12,11 @@ from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.module import ModuleData
 
 SIDES = ("german", "soviet")
+# The rules' edition (docs/architecture.md, "Compatibility"): from module 0.2.0 on, the
+# fixes listed in RULES-ISSUES.md, "What module 0.2.0 changed", apply. A journal of module
+# 0.1.0 is replayed by the rules it was played by, so every fix asks
+# `module.at_least(RULES_0_2_0)` and keeps the old behaviour otherwise.
+RULES_0_2_0 = "0.2.0"
 # 3.1.1-3.1.2: the phases of one game turn, in order
 SEQUENCE = (("german", "movement"), ("german", "combat"), ("german", "interdiction"),
             ("soviet", "movement"), ("soviet", "combat"))

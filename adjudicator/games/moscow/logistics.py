@@ -1,35 +1,16 @@
-"""Moscow '41 behind the fighting: 1.3 the set-up zones, 9.0-9.4 supply lines (with
-11.3 A-B, interdicted Soviet lines), 14.0-14.4 Soviet reinforcements, 15.0 the weather
-roll and 16.0-16.4 victory, as procedures over plain facts.
+"""Moscow '41 behind the fighting: 9.0-9.4 supply lines (with 11.3 A-B, interdicted Soviet
+lines), 14.0-14.4 Soviet reinforcements, 15.0 the weather roll and 16.0-16.4 victory, as
+procedures over plain facts.
 
 Nothing here reads or writes a game state. The caller says who stands where, which hexes
 are in enemy zones of control, what a step costs (`cost(a, b, armor)`, the Terrain
 Effects Chart, written elsewhere), and gets back an answer or an `IllegalOrder` in plain
 words. Only the chart readers (`turn_record`, `VictorySchedule.of`) look at the module.
 
-Readings where the rulebook leaves room (see also data/RULES-NOTES.md):
-
-* 9.0 D, 9.3: the "uninterrupted series of road hexes" from a supply source follows road
-  hexsides and stops at a hex an enemy unit occupies, or that is in an enemy ZOC with no
-  friendly unit in it: the same test as every other hex of a supply line. A source itself
-  must pass it. The road series has no length and is not made dearer by interdiction.
-* 9.0 F: a step is traced at the Armor/Mech rate when it enters its hex through a road
-  hexside ("along a road") or enters a city hex ("through a city"); every other step at
-  the infantry rate. The trace does not depend on the type of the unit.
-* 11.3 A-B: the cost of entering an interdicted hex is doubled (one air unit) or
-  quadrupled (two) for Soviet lines only; more than two is refused (11.0 D).
-* 14.2: "the east side of the map" is the east map edge, the last column (34 on this
-  map), where reinforcements come on; "nearest" is the least hex distance to any of the
-  entry hexes (which are all blocked when 14.2 applies). Every hex at that distance is
-  offered; "of the Soviet player's choice" picks one. A "road hex" is a hex with a road
-  hexside. "Unoccupied" means no unit of either side.
-* 14.4: while a German land unit holds Moscow nothing is drawn: the cup keeps its units
-  (nothing "cannot enter", so 14.3 B does not destroy one).
-* 16.0 A: "German units" are land units (air units never stay on the map at the end of a
-  turn, 3.1.2 C). 16.2: supply is traced from a hex, the same for every unit in it, so a
-  hex scores when its German land units are in supply.
-* 16.4: the bid is added to the Soviet VPs at the end. A tie is not settled by the rule:
-  it is refused, and the players bid again.
+The readings these procedures take where the rulebook leaves room are in RULES-ISSUES.md
+(the road series and the rates of a supply line, 31-32; sources lost and regained, 33;
+the entry hexes and their cost, 34-35; the Moscow penalty, 11 and 36; victory, 12-13 and
+37) and data/RULES-NOTES.md (towns and cities, 12-14).
 """
 
 from __future__ import annotations
@@ -38,7 +19,6 @@ import heapq
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex, hex_distance
@@ -55,9 +35,7 @@ SUPPLY_LINE_MPS = Fraction(5)  # 9.0 E
 INTERDICTION_FACTOR = {0: 1, 1: 2, 2: 4}  # 11.3 A-B
 MAX_INTERDICTING = 2  # 11.0 D
 STACKING_LIMIT = 4  # 4.6 A
-SOVIET_SETUP_STACK = 2  # 1.3.1 E
-FRONT_LINE_UNITS = 2  # 1.3.1 F
-SETUP_COLUMN = 20  # 1.3.1 G-H: "hex row 20xx"
+SOVIET_SETUP_STACK = 2  # 1.3.1 E, 3.2 B: two Soviet units a hex until normal stacking
 FIRST_WEATHER_TURN = 2  # 15.0 A
 DIE = range(1, 7)
 RECYCLED_TYPES = frozenset({"infantry"})  # 8.9 I, 14.0 B (RULES-NOTES 22)
@@ -74,7 +52,8 @@ def supply_sources(places: Mapping[Hex, str], side: str,
     """9.4.1-9.4.2: every town and city on the side's side of the starting front line
     (`places`: each town or city hex -> the side it lies on, map.xml `supply=`), unless an
     enemy unit was the last to occupy it (`last_occupied`: hex -> side, for the hexes
-    that have been occupied). A friendly unit occupying it again makes it a source again.
+    that have been occupied). A friendly unit occupying it again makes it a source again
+    (RULES-ISSUES 33).
 
     >>> smolensk, yelnya = Hex(15, 4), Hex(18, 3)
     >>> places = {smolensk: "german", yelnya: "soviet"}
@@ -119,7 +98,8 @@ def interdiction_factor(air_units: int) -> int:
 
 def supply_roads(board: HexBoard, lines: SupplyLines) -> frozenset[Hex]:
     """9.0 D: the sources and every hex joined to one by an uninterrupted series of road
-    hexes: from hex to hex across road hexsides, each hex open to a supply line (9.3)."""
+    hexes: from hex to hex across road hexsides, each hex open to a supply line (9.3;
+    RULES-ISSUES 31)."""
     starts = [s for s in lines.sources if s in board and lines.open(s)]
     reached = board.trace(starts, lambda a, b: "road" in board.features(a, b) and lines.open(b))
     return frozenset(reached)
@@ -129,7 +109,7 @@ def supply_step(board: HexBoard, lines: SupplyLines, cost: Cost, a: Hex, b: Hex
                 ) -> Fraction | None:
     """9.0 F, 9.3, 11.3 A-B: the MPs a supply line spends entering `b` from `a`, or None
     if it may not: the infantry rate, the Armor/Mech rate along a road or into a city;
-    doubled or quadrupled in an interdicted hex for Soviet lines."""
+    doubled or quadrupled in an interdicted hex for Soviet lines (RULES-ISSUES 32)."""
     if not lines.open(b):
         return None
     armor = "road" in board.features(a, b) or b in lines.cities
@@ -229,8 +209,8 @@ def east_edge(board: HexBoard) -> list[Hex]:
 def blocked_entry_hexes(board: HexBoard, entries: Collection[Hex],
                         occupied: Collection[Hex]) -> list[Hex]:
     """14.2: when no entry hex is open, the unoccupied non-road hexes of the east edge
-    nearest (in hexes) to an entry hex; the Soviet player picks one. Empty: none left.
-    `occupied`: the hexes units of either side occupy."""
+    nearest (in hexes) to an entry hex; the Soviet player picks one (RULES-ISSUES 35).
+    Empty: none left. `occupied`: the hexes units of either side occupy."""
     if not entries:
         return []
     candidates = [h for h in east_edge(board) if h not in occupied and not road_hex(board, h)]
@@ -288,9 +268,9 @@ def entry_cost(board: HexBoard, cost: Cost, where: Hex, armor: bool, *,
 
     At a road entry hex the unit comes along the road leading off the map (14.1 B), so it
     pays the road rate: the cost of entering the hex across one of its road hexsides
-    (4.2 D; the road beyond the edge is not a hexside in the data). Elsewhere (14.2) it
-    pays the hex's own terrain: `cost` is asked for the step from the off-map hex east of
-    it, across a hexside with nothing printed on it."""
+    (4.2 D; the road beyond the edge is not a hexside in the data; RULES-ISSUES 34).
+    Elsewhere (14.2) it pays the hex's own terrain: `cost` is asked for the step from the
+    off-map hex east of it, across a hexside with nothing printed on it."""
     factor = interdiction_factor(interdicting)
     if road_hex(board, where):
         steps = [cost(n, where, armor) for n in board.neighbours(where)
@@ -484,7 +464,8 @@ def casualty_points(losses: Iterable[GermanLoss], schedule: VictorySchedule) -> 
 def moscow_points(board: HexBoard, moscow: Hex, german_hexes: Mapping[Hex, bool],
                   schedule: VictorySchedule) -> int:
     """16.2: the German VPs, 30 for each hex adjacent to Moscow occupied by German land
-    units in supply (`german_hexes`: hex German land units occupy -> in supply)."""
+    units in supply (`german_hexes`: hex German land units occupy -> in supply;
+    RULES-ISSUES 37)."""
     return schedule.per_adjacent_hex * sum(
         1 for h in board.neighbours(moscow) if german_hexes.get(h, False))
 
@@ -513,7 +494,8 @@ def play_balance(bids: Mapping[str, int]) -> tuple[str, int]:
     """16.4: both players wish to play the German side, so each writes down a VP bid; the
     higher bid plays the Germans, and that many VPs go to the Soviet player when the game
     ends. Returns (the player who plays the Germans, the VPs). A bid is a whole number,
-    zero or more; the rule does not settle a tie, so a tie is refused and both bid again.
+    zero or more; the rule does not settle a tie, so a tie is refused and both bid again
+    (RULES-ISSUES 13).
 
     >>> play_balance({"anna": 12, "boris": 20})
     ('boris', 20)
@@ -559,125 +541,3 @@ def game_result(schedule: VictorySchedule, *, german_in_moscow: bool, german_poi
         return Outcome(schedule.automatic, german_points, soviet, difference, True)
     return Outcome(victory_level(difference, schedule), german_points, soviet, difference,
                    False)
-
-
-# -- 1.3 set-up zones ------------------------------------------------------------------------
-
-class SetUpMap(Protocol):
-    """What the set-up zones are read from (map.xml): the board, each hex's side of the
-    starting front line, the Soviet front-line hexes."""
-
-    @property
-    def board(self) -> HexBoard: ...
-
-    @property
-    def side_of(self) -> Mapping[Hex, str]: ...
-
-    @property
-    def front_line(self) -> frozenset[Hex]: ...
-
-
-class SetUpPiece(Protocol):
-    """What a counter's set-up depends on (pieces.xml `type`, `marking`)."""
-
-    @property
-    def type(self) -> str: ...
-
-    @property
-    def siberian(self) -> bool: ...
-
-
-def _on_map(zones: SetUpMap, where: Hex, rule: str) -> str:
-    if where not in zones.side_of:
-        raise IllegalOrder(rule, f"{where} is not a hex of the map", code="bad-setup-hex")
-    return zones.board.label(where)
-
-
-def check_soviet_placement(zones: SetUpMap, unit_type: str, where: Hex, already: int, *,
-                           siberian: bool = False) -> None:
-    """1.3.1 B, E-I: one Soviet unit set up at `where`, which `already` Soviet units hold.
-
-    Infantry: a front-line hex (F), or east of the front line and west of hex row 20xx,
-    column 20 included (G). Armor, mechanized and cavalry: east of hex row 20xx and never
-    in the front line (H). Two units a hex (E). The Siberian divisions go on the Turn
-    Record Track (B, I)."""
-    label = _on_map(zones, where, "1.3.1")
-    if siberian:
-        raise IllegalOrder("1.3.1 I", "the Siberian divisions are placed on the Turn Record "
-                           "Track, not on the map", code="siberian-setup")
-    if zones.side_of[where] != SOVIET:
-        raise IllegalOrder("1.3.1 G" if unit_type == "infantry" else "1.3.1 H",
-                           f"Soviet units set up east of the front line; {label} is on the "
-                           "German side", code="bad-setup-hex")
-    column = zones.board.grid.to_offset(where)[0]
-    if unit_type == "infantry":
-        if where not in zones.front_line and column > SETUP_COLUMN:
-            raise IllegalOrder("1.3.1 G", f"Soviet infantry sets up in the front line or west "
-                               f"of hex row 20xx (inclusive); {label} is east of it",
-                               code="bad-setup-hex")
-    elif where in zones.front_line:
-        raise IllegalOrder("1.3.1 H", f"Soviet {unit_type} units may not set up in the front "
-                           f"line, as {label} is", code="bad-setup-hex")
-    elif column <= SETUP_COLUMN:
-        raise IllegalOrder("1.3.1 H", f"Soviet {unit_type} units set up east of hex row 20xx; "
-                           f"{label} is not", code="bad-setup-hex")
-    if already >= SOVIET_SETUP_STACK:
-        raise IllegalOrder("1.3.1 E", f"{label} already holds two Soviet units, the set-up "
-                           "limit", code="overstacked")
-
-
-def check_soviet_setup(zones: SetUpMap, pieces: Mapping[str, SetUpPiece],
-                       placed: Mapping[str, Hex]) -> None:
-    """1.3.1 C, E-I: the whole Soviet set-up. Every Soviet unit but the Siberians is on the
-    map (C), each in its zone, two a hex at most, and every front-line hex holds exactly
-    two (F). `pieces`: the Soviet units (or untried tokens) by id."""
-    waiting = sorted(u for u, p in pieces.items() if not p.siberian and u not in placed)
-    if waiting:
-        raise IllegalOrder("1.3.1 C", f"every Soviet unit is placed on the map; still to "
-                           f"place: {', '.join(waiting)}", code="unplaced")
-    count: dict[Hex, int] = {}
-    for unit, where in sorted(placed.items()):
-        if unit not in pieces:
-            raise IllegalOrder("1.3.1 C", f"{unit} is not a Soviet unit to set up",
-                               code="not-placeable")
-        piece = pieces[unit]
-        check_soviet_placement(zones, piece.type, where, count.get(where, 0),
-                               siberian=piece.siberian)
-        count[where] = count.get(where, 0) + 1
-    thin = sorted(zones.board.label(h) for h in zones.front_line
-                  if count.get(h, 0) != FRONT_LINE_UNITS)
-    if thin:
-        raise IllegalOrder("1.3.1 F", f"each front-line hex holds two Soviet units and none is "
-                           f"left vacant; not {', '.join(thin)}", code="front-line")
-
-
-def check_german_placement(zones: SetUpMap, unit_type: str, where: Hex, already: int) -> None:
-    """1.3.2 C-E: a German land unit sets up west of the front line, four units a hex at
-    most (4.6 A); the air units stay off the map."""
-    label = _on_map(zones, where, "1.3.2")
-    if unit_type == "air":
-        raise IllegalOrder("1.3.2 E", "the German air units are set off to the side of the "
-                           "map", code="air-setup")
-    if zones.side_of[where] != GERMAN:
-        raise IllegalOrder("1.3.2 C", f"German units set up west of the front line; {label} "
-                           "is on the Soviet side", code="bad-setup-hex")
-    if already >= STACKING_LIMIT:
-        raise IllegalOrder("1.3.2 D", f"{label} already holds four units (4.6 A)",
-                           code="overstacked")
-
-
-def check_german_setup(zones: SetUpMap, pieces: Mapping[str, SetUpPiece],
-                       placed: Mapping[str, Hex]) -> None:
-    """1.3.2 B-E: every German land unit begins on the map west of the front line, within
-    the stacking limit. `pieces`: the German units by id, air units included."""
-    waiting = sorted(u for u, p in pieces.items() if p.type != "air" and u not in placed)
-    if waiting:
-        raise IllegalOrder("1.3.2 B", f"all German land units begin on the map; still to set "
-                           f"up: {', '.join(waiting)}", code="unplaced")
-    count: dict[Hex, int] = {}
-    for unit, where in sorted(placed.items()):
-        if unit not in pieces:
-            raise IllegalOrder("1.3.2 B", f"{unit} is not a German unit to set up",
-                               code="not-placeable")
-        check_german_placement(zones, pieces[unit].type, where, count.get(where, 0))
-        count[where] = count.get(where, 0) + 1

@@ -1,12 +1,11 @@
-"""Moscow '41 movement as procedures over plain facts: the Terrain Effects Chart (2.2,
-4.2, 4.8), the movement allowance (2.7, 9.1 A, 15.1 A, 15.2 A), zones of control (5.0),
-moving a unit or a stack (4.0-4.8), disengagement (6.0-6.4), air interdiction of Soviet
-movement (11.3), the Turn 1 rules (3.2 C-D) and the movement side of overrun (7.0 C-D,
-7.3, 7.4, 7.5 C).
+"""Moscow '41 movement as procedures over plain facts: the movement allowance (2.7, 9.1 A,
+15.1 A, 15.2 A), zones of control (5.0), moving a unit or a stack (4.0-4.8),
+disengagement (6.0-6.4), air interdiction of Soviet movement (11.3), the Turn 1 rules
+(3.2 C-D) and the movement side of overrun (7.0 C-D, 7.3, 7.4, 7.5 C).
 
 Nothing here reads or writes game state. The position comes in as dataclasses (`Unit`,
-`Mover`, `EnemyZones`), the chart values from the module (`Terrain.of`), and the answer
-is a result or an `IllegalOrder` naming the rule that forbids the move.
+`Mover`, `EnemyZones`), the chart values from the module (`Terrain.of`, terrain.py), and
+the answer is a result or an `IllegalOrder` naming the rule that forbids the move.
 
 A unit's move in one Movement Phase may be ordered in several legs: a stack moves
 together, a unit splits off and goes on alone (4.5 C-F), the rest of the stack goes on
@@ -22,15 +21,12 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 from types import MappingProxyType
-
-from lxml import etree
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.engine.module import MODULE_NS, ModuleData
-from adjudicator.errors import IllegalOrder, ModuleError
+from adjudicator.errors import IllegalOrder
+from adjudicator.games.moscow.terrain import Terrain
 
 GERMAN, SOVIET = "german", "soviet"
 # 2.7 B, 2.4.4: the TEC's Armor/Mech column; infantry and cavalry move as infantry
@@ -42,13 +38,7 @@ OVERRUN_COST = 2  # 7.3
 TURN_1_GERMAN_OVERRUN_COST = 1  # 3.2 C, 7.3 exception
 INTERDICTION_MULTIPLIER = {0: 1, 1: 2, 2: 4}  # 11.3 A-B, 11.0 D: at most two air units
 WEATHERS = ("clear", "rasputitsa", "snow")  # 15.0; "clear" is charts.xml's name
-ROAD = "road"
 NOTHING: Mapping[Hex, int] = MappingProxyType({})
-M = f"{{{MODULE_NS}}}"
-
-# a chart cost: MPs, or "road-only" / "prohibited"
-Cost = Fraction | str
-PROHIBITED, ROAD_ONLY = "prohibited", "road-only"
 
 
 def _label(board: HexBoard, h: Hex) -> str:
@@ -58,165 +48,13 @@ def _label(board: HexBoard, h: Hex) -> str:
         return str(h)
 
 
-def _mps(value: Fraction) -> str:
+def mps_text(value: Fraction) -> str:
     """2, 1/2 or 1 1/2 MPs, as a player reads them."""
     whole, part = divmod(value, 1)
     if not part:
         return str(int(whole))
     return f"{int(whole)} {part}" if whole else str(part)
 
-
-# -- 2.2, 4.2, 4.8: the Terrain Effects Chart ---------------------------------------------
-@dataclass(frozen=True)
-class TecRow:
-    """One movement line of the TEC (charts.xml `<movement>`)."""
-
-    infantry: Cost
-    armor: Cost
-    replaces_terrain: bool = False  # a city's cost, or a road's, replaces the hex's
-    not_along: str | None = None  # a river costs nothing through a road hexside (4.8 B)
-
-    def cost(self, armor: bool) -> Cost:
-        return self.armor if armor else self.infantry
-
-
-@dataclass(frozen=True)
-class HexsideRow:
-    """A hexside feature's TEC line: movement, and whether it blocks ZOC and overrun."""
-
-    movement: TecRow
-    zoc_blocked: bool = False  # 5.0 C
-    zoc_except: str | None = None  # ... except where this feature (a road) crosses too
-    overrun_prohibited: bool = False  # 7.5 C
-
-
-def _cost(text: str | None) -> Cost:
-    if text in (PROHIBITED, ROAD_ONLY):
-        return text
-    return Fraction(text or "0")
-
-
-def _row(el: etree._Element | None) -> TecRow:
-    if el is None:
-        raise ModuleError("a line of the Terrain Effects Chart has no <movement>")
-    return TecRow(_cost(el.get("infantry")), _cost(el.get("armor")),
-                  el.get("replaces-terrain") == "true", el.get("not-along"))
-
-
-@dataclass(frozen=True, eq=False)
-class Terrain:
-    """The TEC applied to the module's map: what entering a hex costs (4.2, 4.8), where
-    a ZOC does not reach (5.0 C) and where no overrun goes (7.5 C)."""
-
-    board: HexBoard
-    places: Mapping[Hex, str]  # hex -> its hex feature: "city" or "town"
-    terrains: Mapping[str, TecRow]
-    hex_features: Mapping[str, TecRow]
-    hexside_features: Mapping[str, HexsideRow]
-
-    @classmethod
-    def of(cls, module: ModuleData) -> Terrain:
-        """The module's TEC and map, read once per module."""
-        return _terrain(module)
-
-    def enter_cost(self, a: Hex, b: Hex, armor: bool) -> Fraction | None:
-        """4.2, 4.8: the MPs to enter `b` from the adjacent `a` for the Infantry column
-        (`armor` False: infantry and cavalry, 2.7 B) or the Armor/Mech column, or None if
-        the TEC forbids it.
-
-        - The hex: its terrain, or a city's own cost instead (the city line replaces the
-          terrain); a town leaves the terrain as it is.
-        - A road hexside (4.2 D): entering through it costs the road rate, whatever the
-          hex; a road on the hex's other hexsides has no effect.
-        - A river hexside: its cost is added, except where a road crosses it (4.8 B).
-        - A lake hexside (4.8 D): only where a road crosses it, at the road rate.
-        """
-        column = "armor" if armor else "infantry"
-        features = self.board.features(a, b)
-        rows = {f: self.hexside_features[f].movement for f in features}
-        if any(row.cost(armor) == PROHIBITED for row in rows.values()):
-            return None
-        if any(row.cost(armor) == ROAD_ONLY for row in rows.values()) and ROAD not in rows:
-            return None
-        replacing = [row.cost(armor) for row in rows.values() if row.replaces_terrain]
-        hex_cost = (min(_number(c, column) for c in replacing) if replacing
-                    else self._hex_cost(b, armor))
-        if hex_cost is None:
-            return None
-        total = hex_cost
-        for row in rows.values():
-            extra = row.cost(armor)
-            if row.replaces_terrain or extra == ROAD_ONLY:
-                continue
-            if row.not_along is not None and row.not_along in features:
-                continue
-            total += _number(extra, column)
-        return total
-
-    def _hex_cost(self, h: Hex, armor: bool) -> Fraction | None:
-        cost = self.terrains[self.board.terrain[h]].cost(armor)
-        place = self.places.get(h)
-        if place is not None:
-            row = self.hex_features[place]
-            extra = row.cost(armor)
-            if PROHIBITED in (cost, extra):
-                return None
-            if row.replaces_terrain:
-                cost = extra
-            elif isinstance(cost, Fraction) and isinstance(extra, Fraction):
-                cost += extra
-        return cost if isinstance(cost, Fraction) else None
-
-    def blocks_zoc(self, a: Hex, b: Hex) -> bool:
-        """5.0 C: a ZOC does not extend across a lake hexside, except (charts.xml, from
-        8.0 F and 8.1 A) where a road crosses it."""
-        features = self.board.features(a, b)
-        for f in features:
-            row = self.hexside_features[f]
-            if row.zoc_blocked and (row.zoc_except is None or row.zoc_except not in features):
-                return True
-        return False
-
-    def blocks_overrun(self, a: Hex, b: Hex) -> bool:
-        """7.5 C: no overrun across a lake hexside, even where a road crosses it."""
-        return any(self.hexside_features[f].overrun_prohibited
-                   for f in self.board.features(a, b))
-
-
-def _number(cost: Cost, column: str) -> Fraction:
-    if not isinstance(cost, Fraction):
-        raise ModuleError(f"the TEC gives {cost!r} in the {column} column where a number of "
-                          "MPs is needed")
-    return cost
-
-
-@lru_cache(maxsize=8)
-def _terrain(module: ModuleData) -> Terrain:
-    board = module.hex_board()
-    tec = "m:charts/m:terrain-effects"
-    terrains = {el.get("name"): _row(el.find(f"{M}movement"))
-                for el in module.findall(f"{tec}/m:hex-terrain")}
-    features = {el.get("name"): _row(el.find(f"{M}movement"))
-                for el in module.findall(f"{tec}/m:hex-feature")}
-    sides: dict[str, HexsideRow] = {}
-    for el in module.findall(f"{tec}/m:hexside-feature"):
-        zoc = el.find(f"{M}zoc")
-        overrun = el.find(f"{M}overrun")
-        sides[el.get("name")] = HexsideRow(
-            _row(el.find(f"{M}movement")),
-            zoc is not None and zoc.get("effect") == "blocked",
-            zoc.get("except") if zoc is not None else None,
-            overrun is not None and overrun.get("effect") == PROHIBITED)
-    places = {board.hex(el.get("id")): el.get("city-class")
-              for el in module.findall("m:map/m:hex[@city-class]")}
-    missing = ({t for t in board.terrain.values() if t not in terrains}
-               | {p for p in places.values() if p not in features}
-               | {f for fs in board.hexsides.values() for f in fs if f not in sides})
-    if missing:
-        raise ModuleError(f"module {module.game}: the Terrain Effects Chart has no line for "
-                          f"{', '.join(sorted(missing))}")
-    return Terrain(board, MappingProxyType(places), MappingProxyType(terrains),
-                   MappingProxyType(features), MappingProxyType(sides))
 
 
 # -- 2.7, 9.1 A, 15.1 A, 15.2 A: the movement allowance -----------------------------------
@@ -230,10 +68,9 @@ def movement_allowance(printed: int, *, german: bool, siberian: bool = False,
       divisions (`siberian`, Soviet only).
     - 9.1 A unsupplied: the MA is halved, dropping all fractions.
 
-    Order (a reading): both weather rules change the *printed* MA, so the weather comes
-    first and gives the turn's MA; 9.1 A then halves "an unsupplied unit's MA", that is,
-    the MA the unit has this turn. A German infantry unit (6) unsupplied in rasputitsa has
-    6 -> 3 -> 1; in snow 6 -> 5 -> 2. The two weathers never fall on the same turn.
+    The weather first, then supply (RULES-ISSUES 6): German infantry (6) unsupplied in
+    rasputitsa has 6 -> 3 -> 1, in snow 6 -> 5 -> 2. The two weathers never fall on the
+    same turn.
     """
     if weather not in WEATHERS:
         raise ValueError(f"unknown weather {weather!r}; the weathers are {', '.join(WEATHERS)}")
@@ -321,8 +158,10 @@ class Mover:
     `start` is the hex it began the phase in (4.3, 4.5 A, 6.1, 11.3 C); `allowance` its MA
     for the phase (`movement_allowance`); `spent` the MPs it has spent so far (4.1);
     `halted` says it has entered an EZOC hex and must stop (4.7 A-B) unless it disengages;
-    `finished` that it may not move at all any more this phase (a minimum move, 4.3; the
-    6.4 exception after an overrun; a retreat after an overrun, 7.7 C).
+    `finished` that it may not move at all any more this phase, and `ended` the rule that
+    says so: a minimum move (4.3), the 6.4 exception after an overrun, a retreat after an
+    overrun (7.7 C). A mover kept by module 0.1.0 has no `ended` (the state of its
+    journals does not change) and is refused in that version's words.
     """
 
     unit: Unit
@@ -331,6 +170,7 @@ class Mover:
     spent: Fraction = Fraction(0)
     halted: bool = False
     finished: bool = False
+    ended: str = ""
 
     @classmethod
     def at_start(cls, unit: Unit, allowance: int) -> Mover:
@@ -377,6 +217,30 @@ class StackMove:
         return next(m.spent for m in self.movers if m.id == unit_id)
 
 
+# why a unit that has finished moves no further (Mover.ended), as a player reads it
+ENDED = {
+    "4.3": "made a minimum move, which spends all its MPs",
+    "6.4": ("took part in an overrun of a hex in the zone of control of other enemy units "
+            "(6.4 exception: the overrunning force cannot move any further)"),
+    "7.7 C": "retreated after an unsuccessful overrun, which is the end of its movement",
+}
+
+
+def finished_error(m: Mover, *, overrun: bool = False) -> IllegalOrder:
+    """4.3, 6.4, 7.7 C: the refusal of a move or an overrun by a unit that has finished,
+    citing the rule that ended its movement. Without a rule (module 0.1.0) the words of
+    that version: 4.1 A for a move, 7.0 C for an overrun."""
+    if not m.ended:
+        if overrun:
+            return IllegalOrder("7.0 C", f"{m.id} has ended its movement for this Movement "
+                                "Phase and cannot overrun", code="finished")
+        return IllegalOrder("4.1 A", f"{m.id} has ended its movement for this Movement "
+                            "Phase", code="finished")
+    what = "move or overrun" if overrun else "move"
+    return IllegalOrder(m.ended, f"{m.id} {ENDED[m.ended]}, so it may not {what} again this "
+                        "Movement Phase", code="finished")
+
+
 def check_stack(movers: Sequence[Mover], *, rule: str = "4.5 A") -> None:
     """4.0 D, 4.5 A (and 7.4 A-B for an overrun, `rule`): one unit, or up to four units of
     one side that began the Movement Phase in the same hex and are together now."""
@@ -417,7 +281,8 @@ def check_disengagement(board: HexBoard, mover: Mover) -> None:
     A German armor or mechanized unit may disengage at any time, each time, even after it
     entered the EZOC hex and had to stop (6.2; 4.7 B "unless the unit subsequently
     disengages"). German infantry and every Soviet unit only from the hex where they began
-    the Movement Phase, and not after entering an EZOC hex (6.1, 4.7 B)."""
+    the Movement Phase, and not after entering an EZOC hex (6.1, 4.7 B), that hex or a
+    reinforcement's entry hex included (RULES-ISSUES 24-25)."""
     where = _label(board, mover.hex)
     if mover.unit.panzer:
         return
@@ -440,24 +305,26 @@ def _multiplier(count: int) -> int:
 
 
 def interdiction_multiplier(unit: Unit, there: Hex, interdiction: Mapping[Hex, int], *,
-                            began_in: Hex | None = None) -> int:
+                            began_in: Hex | None = None, compound: bool = True) -> int:
     """11.3 A-C: what a Soviet unit's MP cost for entering `there` is multiplied by.
 
     Double with one interdicting air unit on `there`, quadruple with two (11.3 A-B); and
-    for the first hex a Soviet unit enters in the phase, double or quadruple if the hex
-    it began the phase in (`began_in`, given only for that first hex) is interdicted
-    (11.3 C). Reading: the two do not compound; the higher multiplier applies. German
-    units are never affected."""
+    for the first hex a Soviet unit enters in the phase, double or quadruple again if the
+    hex it began the phase in (`began_in`, given only for that first hex) is interdicted
+    (11.3 C). The two compound (RULES-ISSUES 26); `compound=False` is module 0.1.0's
+    reading, the higher of the two. German units are never affected."""
     if unit.side != SOVIET:
         return 1
     times = _multiplier(interdiction.get(there, 0))
     if began_in is not None:
-        times = max(times, _multiplier(interdiction.get(began_in, 0)))
+        start = _multiplier(interdiction.get(began_in, 0))
+        times = times * start if compound else max(times, start)
     return times
 
 
 def _entry_cost(terrain: Terrain, mover: Mover, here: Hex, there: Hex,
-                interdiction: Mapping[Hex, int], rule: str, *, first: bool) -> Fraction:
+                interdiction: Mapping[Hex, int], rule: str, *, first: bool,
+                revised: bool) -> Fraction:
     """The TEC cost of entering `there` for this unit, with interdiction; `first`: the
     first hex the unit enters this phase (11.3 C)."""
     board = terrain.board
@@ -471,12 +338,14 @@ def _entry_cost(terrain: Terrain, mover: Mover, here: Hex, there: Hex,
         raise IllegalOrder(rule, f"{mover.id} cannot move from {where}: the Terrain Effects "
                            "Chart prohibits it", code="prohibited-terrain")
     began_in = mover.start if first else None
-    return cost * interdiction_multiplier(mover.unit, there, interdiction, began_in=began_in)
+    return cost * interdiction_multiplier(mover.unit, there, interdiction, began_in=began_in,
+                                          compound=revised)
 
 
 def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[Hex],
                      enemy: EnemyZones, *, turn: int, left_behind: int = 0,
-                     interdiction: Mapping[Hex, int] = NOTHING) -> StackMove:
+                     interdiction: Mapping[Hex, int] = NOTHING,
+                     revised: bool = True) -> StackMove:
     """4.0-4.8, 6.0-6.4, 11.3: one leg of a move by a unit or a stack, hex by hex along
     `path` (its first hex is where the movers are). Each unit pays its own TEC column
     (2.7 B) and its own disengagement cost; the stack enters a hex only if every unit can
@@ -484,7 +353,8 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
     unit spent per hex and the movers after the leg, or IllegalOrder:
 
     - 4.5 A (4.0 D): more than four units, or units that did not begin the phase together;
-    - 4.8 A: a hex off the map; 4.0 D: two hexes that are not adjacent;
+    - 4.3, 6.4, 7.7 C (4.1 A): a unit that has finished moving (`finished_error`);
+    - 4.0 D: two hexes that are not adjacent; 4.8 A: a hex off the map;
     - 4.4: an enemy-occupied hex;
     - 4.8 D: a lake hexside no road crosses;
     - 4.1 A: more MPs than the MA, except the minimum move (4.3): one hex from the start
@@ -492,15 +362,17 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
       exception, 6.4) and never into an enemy hex (4.4);
     - 4.7 A-B: going on after entering an EZOC hex (friendly units there change nothing,
       4.7 C); disengaging from a hex entered in this same leg is not possible either:
-      order the disengagement as a new leg, which says what stays behind (6.0 B);
+      order the disengagement as a new leg, which says what stays behind (6.0 B;
+      RULES-ISSUES 24);
     - 4.7 D, 6.1: leaving an EZOC hex other than by disengagement;
     - 6.0 B, 6.3: disengaging with no friendly combat unit left in the hex
       (`left_behind`: how many stay in the leg's first hex as the movers leave it);
     - 6.4: disengaging directly into another EZOC hex.
 
     Disengagement costs +3 or +2 (6.1-6.2), nothing for German units on Turn 1 (3.2 D,
-    whose other disengagement rules still apply). A Soviet unit pays double or quadruple
-    in interdicted hexes (11.3; `interdiction`: hex -> air units there).
+    whose other disengagement rules still apply: RULES-ISSUES 23). A Soviet unit pays
+    double or quadruple in interdicted hexes (11.3; `interdiction`: hex -> air units
+    there). `revised` False: module 0.1.0's reading of 11.3 C (`interdiction_multiplier`).
     """
     board = terrain.board
     check_stack(movers)
@@ -513,19 +385,18 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
     if len(path) > 1:
         for m in movers:
             if m.finished:
-                raise IllegalOrder("4.1 A", f"{m.id} has ended its movement for this "
-                                   "Movement Phase", code="finished")
+                raise finished_error(m)
     spent = {m.id: m.spent for m in movers}
     minimum = {m.id: False for m in movers}
     steps: list[Step] = []
     for i, (here, there) in enumerate(zip(path, path[1:], strict=False), start=1):
         where = f"{_label(board, here)} to {_label(board, there)}"
-        if there not in board:
-            raise IllegalOrder("4.8 A", f"{_label(board, there)} is off the map; a unit may "
-                               "not leave the map", code="off-map")
         if not board.grid.adjacent(here, there):
             raise IllegalOrder("4.0 D", f"units move hex by hex; {_label(board, there)} is "
                                f"not next to {_label(board, here)}", code="not-adjacent")
+        if there not in board:
+            raise IllegalOrder("4.8 A", f"{_label(board, there)} is off the map; a unit may "
+                               "not leave the map", code="off-map")
         if there in enemy.occupied:
             raise IllegalOrder("4.4", f"{names} may never enter or pass through "
                                f"{_label(board, there)}: enemy units occupy it",
@@ -560,7 +431,7 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
         costs: dict[str, Fraction] = {}
         for m in movers:
             cost = _entry_cost(terrain, m, here, there, interdiction, "4.2",
-                               first=i == 1 and not m.has_moved)
+                               first=i == 1 and not m.has_moved, revised=revised)
             if disengaging:
                 cost += disengagement_cost(m.unit, turn=turn)
             if spent[m.id] + cost > m.allowance:
@@ -570,8 +441,8 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
                     raise IllegalOrder(
                         "4.5 B" if len(movers) > 1 else "4.1 A",
                         f"{m.id} has an MA of {m.allowance} and has spent "
-                        f"{_mps(spent[m.id])} MPs; entering {_label(board, there)} from "
-                        f"{_label(board, here)} costs {_mps(cost)} more"
+                        f"{mps_text(spent[m.id])} MPs; entering {_label(board, there)} from "
+                        f"{_label(board, here)} costs {mps_text(cost)} more"
                         + (" (a stack moves at the rate of its slowest unit)"
                            if len(movers) > 1 else ""), code="too-far")
             costs[m.id] = cost
@@ -583,7 +454,8 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
         return StackMove((), tuple(movers))
     end = path[-1]
     after = tuple(replace(m, unit=replace(m.unit, hex=end), spent=spent[m.id],
-                          halted=end in enemy.zoc, finished=m.finished or minimum[m.id])
+                          halted=end in enemy.zoc, finished=m.finished or minimum[m.id],
+                          ended="4.3" if minimum[m.id] and not m.finished else m.ended)
                   for m in movers)
     return StackMove(tuple(steps), after)
 
@@ -596,9 +468,11 @@ class Overrun:
     `costs`: the MPs each unit expends; `enough`: every unit has them left, or makes the
     overrun as its minimum move (4.3); `short`: the units that lack them;
     `disengagement`: the overrunning hex is in the ZOC of enemy units other than the
-    defenders, so the overrun also disengages (7.0 D, 7.2); `into_ezoc`: the defenders'
-    hex is in the ZOC of other enemy units (the 6.4 exception); `left_behind`: the
-    friendly combat units not in the overrun that stay in the overrunning hex (6.0 B)."""
+    defenders, so the overrun pays the disengagement cost too (7.0 D, 7.2); `into_ezoc`:
+    the defenders' hex is in the ZOC of other enemy units (the 6.4 exception);
+    `left_behind`: the friendly combat units not in the overrun that stay in the
+    overrunning hex (module 0.1.0's 6.0 B check); `revised` False: module 0.1.0's
+    readings (RULES-ISSUES, "What module 0.2.0 changed")."""
 
     target: Hex
     costs: Mapping[str, Fraction]
@@ -608,23 +482,32 @@ class Overrun:
     into_ezoc: bool
     short: tuple[str, ...] = ()
     left_behind: int = 0
+    revised: bool = True
 
     def after(self, movers: Sequence[Mover], *, advanced: Collection[str] = (),
-              zoc: frozenset[Hex] | None = None) -> tuple[Mover, ...]:
+              zoc: frozenset[Hex] | None = None,
+              ends: Mapping[str, Hex] | None = None) -> tuple[Mover, ...]:
         """The movers once the overrun is resolved: every one has paid its cost (7.3;
         all its MPs for a minimum move, 4.3, which leaves it none); those in `advanced`
-        stand in the target hex (7.6 C-D, at no MP cost).
+        stand in the target hex (7.6 C-D, at no MP cost), or in the hex `ends` names
+        after a two-hex advance (7.6 D, 8.12 F).
 
-        - Advancing into an EZOC hex halts them (4.7 B; `zoc`: the EZOC after the combat,
-          by default the other enemy units' ZOC before it).
-        - After an overrun that disengaged and advanced into an EZOC hex, the whole
-          overrunning force may move no further this phase (6.4 exception).
-        - A disengaging overrun may not leave its hex empty as it advances (6.0 B):
-          IllegalOrder if every overrunning unit advances and nothing else stays.
+        - 4.7 B: a unit that advanced stops if the hex it ended in is in an EZOC (`zoc`:
+          the EZOC after the combat, by default the other enemy units' ZOC before it).
+        - 7.0 B, 7.4 C: a unit that stopped on entering the overrunning hex may go on if
+          the combat left that hex in no EZOC (RULES-ISSUES 19).
+        - 6.4 exception: after an overrun that disengaged and advanced into an EZOC hex,
+          the whole overrunning force may move no further this phase, panzers included
+          (`ended` "6.4"; RULES-ISSUES 20).
         - A force that retreated after the overrun is finished too (7.7 C): the caller
           knows where it went and says so.
+
+        Module 0.1.0 (`revised` False) read 6.0 B into an overrun that disengaged (its
+        hex may not be left empty: IllegalOrder if every overrunning unit advances and
+        nothing else stays), placed every advancing unit in the target hex and left a
+        unit that stayed behind as halted as it was.
         """
-        if self.disengagement and advanced and self.left_behind < 1 \
+        if not self.revised and self.disengagement and advanced and self.left_behind < 1 \
                 and all(m.id in advanced for m in movers):
             raise IllegalOrder("6.0 B", "the overrun disengaged from the hex, so a friendly "
                                "combat unit must remain there: not every overrunning unit "
@@ -634,36 +517,49 @@ class Overrun:
         out = []
         for m in movers:
             moved = m.id in advanced
+            if not self.revised:
+                out.append(replace(
+                    m, unit=replace(m.unit, hex=self.target) if moved else m.unit,
+                    spent=m.spent + self.costs[m.id],
+                    halted=(moved and in_zoc) or (m.halted and not moved),
+                    finished=m.finished or stopped))
+                continue
+            here = (ends or {}).get(m.id, self.target) if moved else m.hex
+            if zoc is None:
+                halted = in_zoc if moved else m.halted
+            else:
+                halted = here in zoc if moved else m.halted and here in zoc
             out.append(replace(
-                m, unit=replace(m.unit, hex=self.target) if moved else m.unit,
-                spent=m.spent + self.costs[m.id],
-                halted=(moved and in_zoc) or (m.halted and not moved),
-                finished=m.finished or stopped))
+                m, unit=replace(m.unit, hex=here), spent=m.spent + self.costs[m.id],
+                halted=halted, finished=m.finished or stopped,
+                ended="6.4" if stopped and not m.finished else m.ended))
         return tuple(out)
 
 
 def overrun_cost(terrain: Terrain, movers: Sequence[Mover], target: Hex, enemy: EnemyZones,
                  *, turn: int, left_behind: int = 0,
-                 interdiction: Mapping[Hex, int] = NOTHING) -> Overrun:
+                 interdiction: Mapping[Hex, int] = NOTHING,
+                 revised: bool = True) -> Overrun:
     """7.0 C-D, 7.3, 7.4, 7.5 C, 4.3: the MPs a unit or stack spends to overrun the enemy
     units in the adjacent `target` hex, and whether it has them.
 
     Each unit pays +2 MPs (+1 for German units on Turn 1, 3.2 C) plus its own TEC cost
     of entering the defenders' hex from its own (7.3; a road or river on the hexside
-    counts as for a move), doubled or quadrupled for a Soviet unit by interdiction
-    (11.3). If the overrunning hex is also in the ZOC of enemy units other than the
-    defenders, the overrun is a disengagement too (7.0 D, 7.2): the disengagement cost
-    (6.1-6.2, none for Germans on Turn 1) is added and 4.7 B and 6.1 apply, but 6.4 does
-    not (its exception). 6.0 B is read at the instant the units leave, when they
-    advance: a lone unit with no friendly unit left behind is refused here (it would have
-    to advance, 7.6 C); a stack may keep one unit back (`Overrun.after` checks it), as
-    in the 6.4 example where one of two panzer divisions advances. A unit that has not
-    moved yet may overrun the first hex by spending all its MPs (4.3), except when the
-    overrun disengages.
+    counts as for a move), that cost doubled or quadrupled for a Soviet unit by
+    interdiction (11.3; RULES-ISSUES 21). If the overrunning hex is also in the ZOC of
+    enemy units other than the defenders, the overrun leaves an EZOC (4.7 D) and pays the
+    disengagement cost (7.0 D, 7.2; 6.1-6.2, none for Germans on Turn 1); who may pay it
+    is as for a disengagement (6.1), but no friendly unit need stay in the hex (6.0 B is
+    about disengaging; RULES-ISSUES 18), and 6.4 yields to its exception. A unit that has
+    not moved yet may overrun the first hex by spending all its MPs (4.3), except when
+    the overrun disengages (4.3's exception; RULES-ISSUES 21).
 
     IllegalOrder: 7.4 A-B a stack of more than four or that did not begin the phase
     together; 7.0 C a target not adjacent; 7.5 A a target with no enemy unit; 7.5 C a
-    lake hexside, road or not; a unit that has finished moving.
+    lake hexside, road or not; 4.3, 6.4, 7.7 C a unit that has finished moving; 6.1 a
+    German infantry or Soviet unit leaving an EZOC hex it did not begin the phase in.
+    `revised` False: module 0.1.0, which refused a lone unit's overrun out of an EZOC
+    hex with no friendly unit left behind (6.0 B) and did not compound 11.3 C.
     """
     board = terrain.board
     check_stack(movers, rule="7.4 B" if len(movers) > 1 else "7.0 C")
@@ -672,8 +568,7 @@ def overrun_cost(terrain: Terrain, movers: Sequence[Mover], target: Hex, enemy: 
     where = f"{_label(board, here)} to {_label(board, target)}"
     for m in movers:
         if m.finished:
-            raise IllegalOrder("7.0 C", f"{m.id} has ended its movement for this Movement "
-                               "Phase and cannot overrun", code="finished")
+            raise finished_error(m, overrun=True)
     if target not in board or not board.grid.adjacent(here, target):
         raise IllegalOrder("7.0 C", f"a unit may overrun only an adjacent hex; "
                            f"{_label(board, target)} is not next to {_label(board, here)}",
@@ -689,7 +584,7 @@ def overrun_cost(terrain: Terrain, movers: Sequence[Mover], target: Hex, enemy: 
     if disengaging:
         for m in movers:
             check_disengagement(board, m)
-        if left_behind < 1 and len(movers) == 1:
+        if not revised and left_behind < 1 and len(movers) == 1:
             raise IllegalOrder("6.0 B", f"{names} would disengage from {_label(board, here)} "
                                "by overrunning and must advance if it succeeds (7.6 C): a "
                                "friendly combat unit must remain in the hex (6.3)",
@@ -701,7 +596,7 @@ def overrun_cost(terrain: Terrain, movers: Sequence[Mover], target: Hex, enemy: 
         base = TURN_1_GERMAN_OVERRUN_COST if turn == 1 and m.unit.side == GERMAN \
             else OVERRUN_COST
         cost = base + _entry_cost(terrain, m, here, target, interdiction, "7.3",
-                                  first=not m.has_moved)
+                                  first=not m.has_moved, revised=revised)
         if disengaging:
             cost += disengagement_cost(m.unit, turn=turn)
         if m.spent + cost > m.allowance:
@@ -711,4 +606,4 @@ def overrun_cost(terrain: Terrain, movers: Sequence[Mover], target: Hex, enemy: 
                 short.append(m.id)
         costs[m.id] = cost
     return Overrun(target, MappingProxyType(costs), not short, minimum, disengaging,
-                   target in others, tuple(short), left_behind)
+                   target in others, tuple(short), left_behind, revised)

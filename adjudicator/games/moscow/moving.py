@@ -20,8 +20,9 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext, next_decision_id, request_decision
 from adjudicator.errors import IllegalOrder
-from adjudicator.games.moscow.game import Game, other_side
+from adjudicator.games.moscow.game import RULES_0_2_0, Game, other_side
 from adjudicator.games.moscow.logistics import (
+    SOVIET_SETUP_STACK,
     STACKING_LIMIT,
     SupplyLines,
     in_supply,
@@ -30,11 +31,11 @@ from adjudicator.games.moscow.logistics import (
 from adjudicator.games.moscow.movement import (
     EnemyZones,
     Mover,
-    Terrain,
     Unit,
     check_stack_move,
     movement_allowance,
 )
+from adjudicator.games.moscow.terrain import Terrain
 
 
 def unit_facts(game: Game, state: State, unit: str) -> tuple[str, str, int, bool]:
@@ -79,6 +80,18 @@ def left_behind(game: Game, state: State, side: str, units: list[str]) -> int:
                and unit_facts(game, state, u)[0] == side)
 
 
+def stacking_limit(ctx: StepContext, side: str) -> int:
+    """4.6 A, 3.2 B: how many units of `side` a hex may hold when the limit is next
+    checked: four, but two Soviet units through the German half of Turn 1 (the set-up's
+    limit, 1.3.1 E, holds until normal stacking applies at the end of the first Soviet
+    Movement Phase; RULES-ISSUES 14). Module 0.1.0 said four throughout."""
+    state = ctx.state
+    if side == "soviet" and state["turn"] == 1 and state["player"] == "german" \
+            and ctx.module.at_least(RULES_0_2_0):
+        return SOVIET_SETUP_STACK
+    return STACKING_LIMIT
+
+
 def check_not_finished(state: State, units: list[str]) -> None:
     """3.1.1 A, 4.5 D-E: a unit or stack that has finished moves no more this phase."""
     for unit in units:
@@ -114,13 +127,19 @@ def mover_from_record(game: Game, state: State, unit: str, record: dict[str, Any
     side, unit_type, _, _ = unit_facts(game, state, unit)
     return Mover(Unit(unit, side, unit_type, game.board.hex(state["units"][unit])),
                  record["allowance"], game.board.hex(record["start"]),
-                 Fraction(record["spent"]), record["halted"], record["finished"])
+                 Fraction(record["spent"]), record["halted"], record["finished"],
+                 record.get("ended", ""))
 
 
-def mover_record(game: Game, m: Mover) -> dict[str, Any]:
-    """A mover as the state keeps it (`state["movers"]`)."""
-    return {"allowance": m.allowance, "start": game.board.label(m.start),
-            "spent": str(m.spent), "halted": m.halted, "finished": m.finished}
+def mover_record(ctx: StepContext, m: Mover) -> dict[str, Any]:
+    """A mover as the state keeps it (`state["movers"]`). From module 0.2.0 on a unit that
+    has finished keeps the rule that ended its movement (`ended`, cited when it is ordered
+    to move again); module 0.1.0's state has no such key, so its hashes stay as they were."""
+    record = {"allowance": m.allowance, "start": Game.of(ctx.module).board.label(m.start),
+              "spent": str(m.spent), "halted": m.halted, "finished": m.finished}
+    if m.ended and ctx.module.at_least(RULES_0_2_0):
+        record["ended"] = m.ended
+    return record
 
 
 def move(ctx: StepContext, order: Order) -> None:
@@ -140,8 +159,12 @@ def move(ctx: StepContext, order: Order) -> None:
             raise IllegalOrder("4.0 B", f"{unit!r} is not a unit of the {side} player on the "
                                "map", code="not-phasing")
     check_not_finished(state, units)
+    revised = ctx.module.at_least(RULES_0_2_0)
+    # a hex number beyond the map's edge is a hex all the same: the move checks refuse
+    # it with 4.8 A; module 0.1.0 refused it here as a bad path (4.0 D)
+    parse = game.board.grid.parse if revised else game.board.hex
     try:
-        path = [game.board.hex(x) for x in order.words("path")]
+        path = [parse(x) for x in order.words("path")]
     except ValueError as exc:
         raise IllegalOrder("4.0 D", str(exc), code="bad-path") from None
     terrain = Terrain.of(ctx.module)
@@ -149,17 +172,17 @@ def move(ctx: StepContext, order: Order) -> None:
     enemy = EnemyZones.of(terrain, units_of(game, state, other_side(side)))
     leg = check_stack_move(terrain, movers, path, enemy, turn=state["turn"],
                            left_behind=left_behind(game, state, side, units),
-                           interdiction=interdiction(game, state, side))
+                           interdiction=interdiction(game, state, side), revised=revised)
     ctx.emit("units-moved", units=units, path=[game.board.label(h) for h in path],
              mps={u: [str(c) for c in leg.costs(u)] for u in units},
-             movers={m.id: mover_record(game, m) for m in leg.movers})
+             movers={m.id: mover_record(ctx, m) for m in leg.movers})
 
 
 def check_end_of_movement(ctx: StepContext) -> None:
     """4.6 B-C: at the end of the Movement Phase no hex holds more than four units; the
     enemy player selects the units destroyed, one decision at a time. 3.2 B: the Soviet
     set-up limit of two a hex (1.3.1 E) gives way to normal stacking at the end of the
-    first Soviet Movement Phase, so four is the limit there too."""
+    first Soviet Movement Phase, so four is the limit there too (RULES-ISSUES 8, 14)."""
     state, game = ctx.state, Game.of(ctx.module)
     side = state["player"]
     limit = STACKING_LIMIT
@@ -192,7 +215,8 @@ def apply_moved(state: State, data: dict[str, Any]) -> None:
 
 def note_mover(state: State, units: list[str]) -> None:
     """3.1.1 A: once another unit or stack moves, the one before has finished; 4.5 D-E:
-    within a stack, a unit that split off has finished once the rest moves on."""
+    within a stack, a unit that split off has finished once the rest moves on
+    (RULES-ISSUES 7)."""
     if not set(units) <= set(state["moving"]):
         state["done"] = sorted({*state["done"], *state["moving"]})
         state["moving"] = units

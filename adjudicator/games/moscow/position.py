@@ -1,5 +1,5 @@
 """A Moscow '41 game started from a position file (docs/position-files.md): a referee
-rebuilding a disputed position, a conformance case.
+rebuilding a disputed position, a conformance case (RULES-ISSUES 5).
 
 The referee names every counter, the untried ones too: each Soviet unit the file lists
 becomes an untried token (`U01`, `U02`, ... in the order the file lists them; a

@@ -113,7 +113,7 @@ def end_phase(ctx: StepContext, order: Order) -> None:
     at = SEQUENCE.index((state["player"], state["phase"])) + 1
     if at < len(SEQUENCE) and SEQUENCE[at] == ("german", "interdiction") \
             and set(turns.air_units(Game.of(ctx.module))) <= set(state["air_used"]):
-        at += 1  # 3.1.1 C: every air unit used this turn: no Air Interdiction Phase
+        at += 1  # 3.1.1 C: every air unit used: no Air Interdiction Phase (RULES-ISSUES 9)
     if at < len(SEQUENCE):
         player, phase = SEQUENCE[at]
         ctx.emit("phase-ended", player=player, phase=phase)

@@ -18,12 +18,12 @@ from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder, ModuleError
 from adjudicator.games.moscow.game import Game
-from adjudicator.games.moscow.logistics import (
+from adjudicator.games.moscow.logistics import turn_record
+from adjudicator.games.moscow.setupzones import (
     check_german_placement,
     check_german_setup,
     check_soviet_placement,
     check_soviet_setup,
-    turn_record,
 )
 from adjudicator.games.moscow.untried import draw_tokens
 
@@ -78,7 +78,7 @@ def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]
 def draw(ctx: StepContext, order: Order) -> None:
     """1.3.1 C-D, I: every unit in the cup is drawn, in random order, as an untried
     token; the four Siberian divisions go one to each "Reinf: S" box of the Turn Record
-    Track (Turns 3-6) at random."""
+    Track (Turns 3-6) at random (RULES-ISSUES 1, 4)."""
     state = ctx.state
     if state["phase"] != "draw":
         raise IllegalOrder("1.3.1 C", "the Soviet units are drawn from the cup once, at the "

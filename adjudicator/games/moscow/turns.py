@@ -10,7 +10,7 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder
-from adjudicator.games.moscow.game import Game
+from adjudicator.games.moscow.game import RULES_0_2_0, Game
 from adjudicator.games.moscow.logistics import (
     GermanLoss,
     VictorySchedule,
@@ -21,8 +21,9 @@ from adjudicator.games.moscow.logistics import (
     moscow_points,
     reinforcement_hexes,
 )
-from adjudicator.games.moscow.movement import Terrain, movement_allowance
-from adjudicator.games.moscow.moving import is_supplied, unit_facts
+from adjudicator.games.moscow.movement import EnemyZones, movement_allowance
+from adjudicator.games.moscow.moving import is_supplied, unit_facts, units_of
+from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.untried import draw_tokens
 
 MAX_INTERDICTING = 2  # 11.0 D
@@ -67,7 +68,7 @@ def german_in_moscow(game: Game, state: State) -> bool:
 def draw_reinforcement(ctx: StepContext) -> None:
     """14.0 A-D, 14.3 C, 14.4: as the Soviet Movement Phase begins, one unit is drawn at
     random from the cup of eliminated infantry, untried face up; none while a German land
-    unit occupies Moscow or when the cup is empty."""
+    unit occupies Moscow or when the cup is empty (RULES-ISSUES 10-11)."""
     state, game = ctx.state, Game.of(ctx.module)
     if german_in_moscow(game, state) or not state["cup"]:
         return
@@ -90,7 +91,11 @@ def entry_facts(game: Game, state: State) -> tuple[list[Any], dict[Any, int]]:
 def enter(ctx: StepContext, order: Order) -> None:
     """14.1-14.2: a reinforcement of this turn enters on the east edge along a road free of
     German units (or, all blocked, at the nearest free non-road edge hex), paying the
-    entry hex's MPs, and may move on with the rest (14.0 E: it enters in supply)."""
+    entry hex's MPs, and may move on with the rest (14.0 E: it enters in supply).
+
+    14.1 C lets it enter within an EZOC; it has entered that hex, so it stops there
+    (4.7 B), and it cannot disengage: it began the phase off the map (6.1; RULES-ISSUES
+    25). Module 0.1.0 let it move on as from a hex it began the phase in."""
     state, game = ctx.state, Game.of(ctx.module)
     unit = order.get("unit")
     if (state["player"], state["phase"]) != ("soviet", "movement"):
@@ -115,13 +120,18 @@ def enter(ctx: StepContext, order: Order) -> None:
                       interdicting=state["interdicted"].get(game.board.label(where), 0))
     allowance = movement_allowance(face["movement"], german=False, siberian=face["siberian"],
                                    weather=state["weather"])  # 14.0 E: in supply
+    stop: dict[str, bool] = {}
+    if ctx.module.at_least(RULES_0_2_0):
+        zoc = EnemyZones.of(terrain, units_of(game, state, "german")).zoc
+        stop["halted"] = where in zoc
     ctx.emit("reinforcement-entered", unit=unit, hex=game.board.label(where),
-             turn=str(state["turn"]), mps=str(cost), movement=allowance)
+             turn=str(state["turn"]), mps=str(cost), movement=allowance, **stop)
 
 
 def missing_reinforcements(ctx: StepContext) -> None:
     """14.3: a reinforcement that can enter must (none is held back); one that cannot
-    is lost forever."""
+    is lost forever, a Siberian division due while a German land unit holds Moscow
+    included (14.4; RULES-ISSUES 36)."""
     state, game = ctx.state, Game.of(ctx.module)
     waiting = list(state["arriving"].get(str(state["turn"]), []))
     if not waiting:
@@ -176,8 +186,8 @@ def apply_reinforcement_entered(state: State, data: dict[str, Any]) -> None:
     state["arriving"][data["turn"]].remove(data["unit"])
     state["units"][data["unit"]] = data["hex"]
     state["movers"][data["unit"]] = {"allowance": data["movement"], "start": data["hex"],
-                                     "spent": data["mps"], "halted": False,
-                                     "finished": False}
+                                     "spent": data["mps"],
+                                     "halted": data.get("halted", False), "finished": False}
 
 
 def apply_reinforcement_lost(state: State, data: dict[str, Any]) -> None:

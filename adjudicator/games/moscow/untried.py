@@ -98,7 +98,8 @@ def apply_revealed(state: State, data: dict[str, Any]) -> None:
 # -- what a side may see (DESIGN §7) -----------------------------------------------------
 
 def project_state(state: State, side: str) -> State:
-    """Neither side sees which counter an unrevealed token is, nor its salt."""
+    """Neither side sees which counter an unrevealed token is, nor its salt (RULES-ISSUES
+    2)."""
     view = copy.deepcopy(state)
     hidden = [t for t in view.get("identity", {}) if t not in view.get("revealed", [])]
     for token in hidden:
