@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from adjudicator.engine.module import ModuleData
 from adjudicator.reports.model import (
     Calendar,
+    CalendarPosition,
     Counter,
     DecisionView,
     Loss,
@@ -63,6 +64,10 @@ class GameReporter(Protocol):
 
     def calendar(self, module: ModuleData) -> Calendar:
         """The turn record and the sequence of play, for a turn tracker."""
+        ...
+
+    def calendar_position(self, module: ModuleData, state: dict[str, Any]) -> CalendarPosition:
+        """Where `state` stands on `calendar(module)`: what a turn tracker shows."""
         ...
 
 
