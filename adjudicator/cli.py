@@ -445,7 +445,9 @@ def export_vassal(game: str, scenarios: tuple[str, ...], out: Path) -> None:
     and one predefined setup per scenario."""
     from exporters.vassal import export_module
 
-    out.write_bytes(export_module(game, list(scenarios) or None))
+    data = export_module(game, list(scenarios) or None)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(data)
     click.echo(f"wrote {out}")
 
 
@@ -461,7 +463,9 @@ def export_vassal_save(directory: Path, seq: int | None, side: str, out: Path) -
     game for the module `pbem export vassal` writes."""
     from exporters.vassal import export_save
 
-    out.write_bytes(export_save(directory, side, seq))
+    data = export_save(directory, side, seq)
+    out.parent.mkdir(parents=True, exist_ok=True)  # e.g. -o saves/step-7.vsav
+    out.write_bytes(data)
     click.echo(f"wrote {out}")
 
 

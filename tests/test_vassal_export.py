@@ -480,3 +480,24 @@ def test_cli_exports_a_module_and_a_saved_game(tmp_path: Path) -> None:
     result = runner.invoke(main, ["export", "vassal", "solitaire", "--scenario", "typhoon",
                                   "-o", str(out)])
     assert result.exit_code == 1 and "no scenario 'typhoon'" in result.output
+
+
+def test_cli_exports_into_a_folder_that_does_not_exist_yet(tmp_path: Path) -> None:
+    runner = CliRunner()
+    save = tmp_path / "saves" / "german" / "step-2.vsav"
+    result = runner.invoke(main, ["export", "vassal-save", str(EXAMPLE), "--step", "2",
+                                  "--side", "german", "-o", str(save)])
+    assert result.exit_code == 0, result.output
+    assert zipfile.ZipFile(save).namelist() == ["savedGame", "savedata", "moduledata"]
+    module = tmp_path / "modules" / "solitaire.vmod"
+    result = runner.invoke(main, ["export", "vassal", "solitaire", "--scenario", "blau",
+                                  "-o", str(module)])
+    assert result.exit_code == 0, result.output
+    assert "buildFile.xml" in zipfile.ZipFile(module).namelist()
+
+
+def test_cli_creates_no_folder_when_the_export_fails(tmp_path: Path) -> None:
+    out = tmp_path / "nowhere" / "x.vmod"
+    result = CliRunner().invoke(main, ["export", "vassal", "solitaire", "--scenario",
+                                       "typhoon", "-o", str(out)])
+    assert result.exit_code == 1 and not out.parent.exists()

@@ -196,6 +196,21 @@ def draw_counter(parent: etree._Element, counter: Counter, x: float, y: float) -
         font_weight="bold", text_anchor="middle", font_family=FONT, fill=counter.ink)
 
 
+def draw_city_symbol(parent: etree._Element, x: float, y: float, r: float, major: bool,
+                     title: str = "") -> None:
+    """A city on a hex map, centred on (x, y): a major city a square of half-side `r`,
+    any other a dot of radius `r` * 0.65, dark with a white rim so it reads on every
+    terrain colour."""
+    if major:
+        el = _el(parent, "rect", x=round(x - r, 1), y=round(y - r, 1), width=round(2 * r, 1),
+                 height=round(2 * r, 1), fill=INK, stroke="#ffffff", stroke_width=1.2)
+    else:
+        el = _el(parent, "circle", cx=round(x, 1), cy=round(y, 1), r=round(r * 0.65, 1),
+                 fill=INK, stroke="#ffffff", stroke_width=1.0)
+    if title:
+        _el(el, "title", title)
+
+
 def _stack(counters: list[Counter], cx: float, top: float) -> list[tuple[Counter, float, float]]:
     """Place counters in rows of at most COUNTERS_PER_ROW, centred under a label.
     Markers share the first row; every row is centred on cx."""
@@ -259,6 +274,13 @@ def _draw_legend(parent: etree._Element, rows: list[list[LegendItem]], top: floa
             elif item.kind == "sea":
                 _el(g, "circle", cx=x + 13, cy=mid, r=8, fill=item.fill, stroke="#ffffff",
                     stroke_width=1.5)
+            elif item.kind == "hexside":
+                _el(g, "line", x1=x, y1=mid, x2=x + 26, y2=mid, stroke=item.stroke,
+                    stroke_width=item.stroke_width or 3, stroke_linecap="round")
+            elif item.kind in ("city", "major-city"):
+                _el(g, "rect", x=x, y=mid - 8, width=26, height=16, fill=PAPER,
+                    stroke=BORDER, stroke_width=1)
+                draw_city_symbol(g, x + 13, mid, 5.0, item.kind == "major-city")
             elif item.kind == "river":
                 _el(g, "path", d=f"M{_fmt(x)},{_fmt(mid + 3)} q7,-8 13,-2 t13,-3",
                     fill="none", stroke=RIVER, stroke_width=1.6)

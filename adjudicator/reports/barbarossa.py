@@ -18,6 +18,7 @@ from adjudicator.games.barbarossa.movement import movement_allowance
 from adjudicator.games.barbarossa.rules import SEQUENCE
 from adjudicator.reports.model import (
     Calendar,
+    CalendarPosition,
     Counter,
     DecisionView,
     LegendItem,
@@ -315,8 +316,10 @@ class BarbarossaReporter:
         title = f"1941: Operation Barbarossa — {self.turn_name(module, int(state['turn']))}"
         subtitle = " · ".join([caption or f"{SIDE_NAMES.get(side, side)} player's view",
                                phase_words(state), f"weather {state['weather']}"])
-        legend = [LegendItem("area", "Taken by the Germans", fill=AXIS_HELD),
-                  LegendItem("area", "Retaken by the Soviets", fill=SOVIET_HELD),
+        # an export's control marker reads whose hex it is now (4.0)
+        legend = [LegendItem("area", "Taken by the Germans", fill=AXIS_HELD, mark="German"),
+                  LegendItem("area", "Retaken by the Soviets", fill=SOVIET_HELD,
+                             mark="Soviet"),
                   LegendItem("rim", "In a German zone of control (6.0)", fill="none",
                              stroke=AXIS_ZOC),
                   LegendItem("rim", "In a Soviet zone of control (6.0)", fill="none",
@@ -341,6 +344,18 @@ class BarbarossaReporter:
         phases = [f"{side} {SEGMENTS[segment]}{'' if phase == 'air' else ' ' + phase}"
                   for side in ("German", "Soviet") for segment, phase in SEQUENCE]
         return Calendar(turns, phases)
+
+    def calendar_position(self, module: ModuleData, state: dict[str, Any]) -> CalendarPosition:
+        turns = sorted(Game.of(module).charts.turns)
+        turn = turns.index(state["turn"]) if state["turn"] in turns else len(turns) - 1
+        key = (state.get("segment"), state.get("phase"))
+        side = 1 if state.get("player") == "soviet" else 0
+        if key in SEQUENCE:
+            return CalendarPosition(turn, side * len(SEQUENCE) + SEQUENCE.index(key))
+        # the deployment (20.6) comes before the first phase; a finished game stands at
+        # the end of its last turn
+        return CalendarPosition(turn, 2 * len(SEQUENCE) - 1
+                                if state.get("phase") == "game-over" else 0)
 
 
 REPORTER = BarbarossaReporter()

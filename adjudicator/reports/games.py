@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from adjudicator.engine.module import ModuleData
 from adjudicator.reports.model import (
     Calendar,
+    CalendarPosition,
     Counter,
     DecisionView,
     Loss,
@@ -61,6 +62,10 @@ class GameReporter(Protocol):
 
     def calendar(self, module: ModuleData) -> Calendar:
         """The turn record and the sequence of play, for a turn tracker."""
+        ...
+
+    def calendar_position(self, module: ModuleData, state: dict[str, Any]) -> CalendarPosition:
+        """Where `state` stands on `calendar(module)`: what a turn tracker shows."""
         ...
 
 

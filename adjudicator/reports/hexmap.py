@@ -1,5 +1,8 @@
 """The bare board of a hex map as SVG: every hex in its terrain colour with its
-printed number, and the hexside features (rivers, borders) on the shared edges.
+printed number, the hexside features (rivers, borders) on the shared edges, and the
+cities the module names (`<hex city="Smolensk" city-class="...">`), each a symbol with
+its name; and the key to it all (`board_key`), which a report's legend and a VASSAL
+board's margin show.
 
 Hex centres come from the caller (the VASSAL exporter passes its grid's own
 arithmetic), so the drawing and a grid laid over it agree pixel for pixel. Reports
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from lxml import etree
@@ -28,10 +32,12 @@ from adjudicator.reports.areamap import (
     RIVER,
     SVG_NS,
     _draw_legend,
+    _halo_text,
     _legend_rows,
+    draw_city_symbol,
     draw_counter,
 )
-from adjudicator.reports.model import MapView
+from adjudicator.reports.model import LegendItem, MapView
 
 TERRAIN_FILL = {"clear": "#f3efdc", "forest": "#b5cf9a", "woods": "#b5cf9a",
                 "light-woods": "#cfe0b4", "swamp": "#a9c9c0", "marsh": "#a9c9c0",
@@ -40,10 +46,106 @@ TERRAIN_FILL = {"clear": "#f3efdc", "forest": "#b5cf9a", "woods": "#b5cf9a",
                 "sea": "#c6dbe8", "water": "#c6dbe8"}
 UNKNOWN_TERRAIN = "#e4e2dc"
 HEXSIDE_STROKE = {"river": (RIVER, 3.0), "major-river": (RIVER, 5.0), "lake": (RIVER, 5.0),
-                  "all-sea": (RIVER, 5.0), "border": ("#6b3f8f", 2.5),
+                  "all-sea": (RIVER, 5.0), "all-lake": (RIVER, 5.0),
+                  "canal": ("#3d7ab8", 2.0), "border": ("#6b3f8f", 2.5),
                   "ring": ("#b3261e", 3.0), "moscow-ring": ("#b3261e", 3.0),
                   "front-line": ("#d9a400", 3.0), "road": ("#6d5843", 2.0),
                   "rail": ("#1d1d1b", 2.0)}
+
+
+# city classes drawn as a major city (a square); every other class is a dot. The
+# classes are the modules' own words: a game's map data says which cities are major
+MAJOR_CITY_CLASSES = frozenset({"major", "city"})
+
+
+@dataclass(frozen=True)
+class City:
+    hex: Hex
+    name: str
+    kind: str  # the module's city-class ("major", "town", ...); "" if it names none
+
+    @property
+    def major(self) -> bool:
+        return self.kind in MAJOR_CITY_CLASSES
+
+
+@dataclass(frozen=True)
+class CityLabel:
+    """Where a city's name is written: centred on x, baseline y, `size` pixels high."""
+
+    city: City
+    x: float
+    y: float
+    size: float
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom), from DejaVu Sans' average advance (bold is
+        wider): what the tests check for names written over each other."""
+        width = (0.64 if self.city.major else 0.6) * self.size * len(self.city.name)
+        return (self.x - width / 2, self.y - 0.78 * self.size, self.x + width / 2,
+                self.y + 0.24 * self.size)
+
+
+def cities_of(module: Any, board: HexBoard) -> list[City]:
+    """The cities the module's map names, in hex order."""
+    found = [City(board.hex(el.get("id")), el.get("city"), el.get("city-class") or "")
+             for el in module.findall("m:map/m:hex") if el.get("city")]
+    return sorted(found, key=lambda c: c.hex)
+
+
+def city_labels(cities: list[City], centre_of: Callable[[Hex], tuple[float, float]],
+                size: float) -> list[CityLabel]:
+    """Each name under its symbol, in the lower part of the hex: the printed number is
+    at the top, a counter over the centre; the band between neighbouring hexes' numbers
+    and symbols is free, so names in adjacent hexes do not run into each other."""
+    labels = []
+    for city in cities:
+        x, y = centre_of(city.hex)
+        font = size * (0.33 if city.major else 0.3)
+        labels.append(CityLabel(city, x, y + size * 0.62, font))
+    return labels
+
+
+def _draw_cities(svg: etree._Element, cities: list[City],
+                 centre_of: Callable[[Hex], tuple[float, float]], size: float) -> None:
+    group = etree.SubElement(svg, f"{{{SVG_NS}}}g")
+    group.set("class", "cities")
+    for city in cities:
+        x, y = centre_of(city.hex)
+        draw_city_symbol(group, x, y, size * 0.17, city.major, city.name)
+    for label in city_labels(cities, centre_of, size):
+        _halo_text(group, round(label.x, 1), round(label.y, 1), label.city.name,
+                   size=round(label.size, 1), weight="bold" if label.city.major else "normal",
+                   halo_w=max(2.0, label.size * 0.28))
+
+
+def _words(name: str) -> str:
+    return name.replace("-", " ").capitalize()
+
+
+def board_key(board: HexBoard, cities: list[City]) -> list[LegendItem]:
+    """The terrain key: each terrain on the map in its colour, each hexside feature the
+    board draws (both in the order of the colour tables), each class of city (major
+    first)."""
+    terrains = sorted(set(board.terrain.values()), key=lambda t: (
+        list(TERRAIN_FILL).index(t) if t in TERRAIN_FILL else len(TERRAIN_FILL), t))
+    items = [LegendItem("area", _words(t), fill=TERRAIN_FILL.get(t, UNKNOWN_TERRAIN))
+             for t in terrains]
+    features = sorted({f for fs in board.hexsides.values() for f in fs
+                       if f in HEXSIDE_STROKE}, key=list(HEXSIDE_STROKE).index)
+    items += [LegendItem("hexside", _words(f), stroke=HEXSIDE_STROKE[f][0],
+                         stroke_width=HEXSIDE_STROKE[f][1]) for f in features]
+    for minor, kind in sorted({(not c.major, c.kind) for c in cities}):
+        items.append(LegendItem("city" if minor else "major-city", _city_words(kind)))
+    return items
+
+
+def _city_words(kind: str) -> str:
+    """"major" -> "Major city", "town" -> "Town", "city" -> "City"."""
+    if not kind:
+        return "City"
+    return _words(kind) + ("" if kind in ("city", "town") or "city" in kind else " city")
 
 
 def corners(centre: tuple[float, float], size: float, pointy: bool) -> list[tuple[float, float]]:
@@ -62,11 +164,35 @@ def _edge(a: tuple[float, float], b: tuple[float, float], size: float,
 
 
 def draw_hex_board(board: HexBoard, centre_of: Callable[[Hex], tuple[float, float]],
-                   size: float, width: int, height: int) -> str:
+                   size: float, width: int, height: int, cities: list[City] | None = None,
+                   key: bool = False) -> str:
     """The SVG document of the bare board: hexes of `size` pixels (centre to corner)
-    centred where `centre_of` says, on a `width` x `height` sheet. One hex shape is
-    defined once and placed per hex, and labels and hexsides share their styles in
-    groups: a 1941 map is a thousand hexes, and the drawing travels in every report."""
+    centred where `centre_of` says, on a `width` x `height` sheet, with `cities`. One
+    hex shape is defined once and placed per hex, and labels and hexsides share their
+    styles in groups: a 1941 map is a thousand hexes, and the drawing travels in every
+    report. With `key` the sheet grows by the terrain key, drawn under the board
+    (`key_height` says by how much)."""
+    cities = cities or []
+    key_rows = _legend_rows(board_key(board, cities), width) if key else []
+    sheet = height + _legend_height(key_rows)
+    svg = _bare_board(board, centre_of, size, width, sheet)
+    _draw_cities(svg, cities, centre_of, size)
+    if key_rows:
+        _draw_legend(svg, key_rows, height, width)
+    return str(etree.tostring(svg, encoding="unicode"))
+
+
+def _legend_height(rows: list[list[LegendItem]]) -> int:
+    return len(rows) * LEGEND_ROW_H + 2 * LEGEND_PAD - 8 if rows else 0
+
+
+def key_height(board: HexBoard, cities: list[City], width: int) -> int:
+    """How much taller than the board `draw_hex_board(..., key=True)` draws the sheet."""
+    return _legend_height(_legend_rows(board_key(board, cities), width))
+
+
+def _bare_board(board: HexBoard, centre_of: Callable[[Hex], tuple[float, float]],
+                size: float, width: int, height: int) -> etree._Element:
     pointy = board.grid.orientation == "pointy"
     svg = etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS}, width=str(width),
                         height=str(height), viewBox=f"0 0 {width} {height}")
@@ -103,7 +229,7 @@ def draw_hex_board(board: HexBoard, centre_of: Callable[[Hex], tuple[float, floa
                 (x1, y1), (x2, y2) = _edge(centres[side.a], centres[side.b], size, pointy)
             etree.SubElement(strokes[feature], f"{{{SVG_NS}}}line", x1=f"{x1:.1f}",
                              y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}")
-    return str(etree.tostring(svg, encoding="unicode"))
+    return svg
 
 
 # -- the report's hex map: the board, who holds each hex, the counters ------------------
@@ -142,13 +268,14 @@ def draw_hex_map(module: Any, view: MapView) -> str:
     """The report's map of a hex game: title, the board with each hex tinted by who
     holds it where that differs from the start (`view.area_fill`), the stacks of
     counters (`view.counters`, by hex label: the top counter, and how many are under
-    it), the legend."""
+    it), the legend and the board's key (`board_key`)."""
     board = module.hex_board()
     centre, width, height = report_layout(board)
+    cities = cities_of(module, board)
     svg_board = etree.fromstring(draw_hex_board(board, centre, REPORT_HEX_SIZE, width,
-                                                height).encode())
-    legend_rows = _legend_rows(view.legend, width)
-    legend_h = len(legend_rows) * LEGEND_ROW_H + 2 * LEGEND_PAD - 8 if legend_rows else 0
+                                                height, cities).encode())
+    legend_rows = _legend_rows(view.legend + board_key(board, cities), width)
+    legend_h = _legend_height(legend_rows)
     total = HEADER_H + height + legend_h
     svg = etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS}, width=str(width),
                         height=str(total), viewBox=f"0 0 {width} {total}", role="img")

@@ -147,15 +147,23 @@ class Counter:
     symbol: str = ""  # NATO unit type ("infantry", "armor", ...); "" for a marker
     echelon: str = ""  # "army", "corps", "division", ...
     factors: tuple[str, ...] = ()  # printed factors of each step, full strength first
+    face: int = 0  # which of `factors` the counter shows now: 1 for a reduced step, say
+    # how many faces, from the first, do not identify the counter (Moscow '41's untried
+    # face, 12.1 B): an export draws them with type, size and factors alone, and draws a
+    # counter the view does not identify (`piece` "") as its face `face`
+    concealed: int = 0
 
 
 @dataclass(frozen=True)
 class LegendItem:
-    kind: str  # "area", "rim", "front", "counter", "sea"
+    kind: str  # "area", "rim", "front", "counter", "sea", "river", "hexside", "city",
+    # "major-city"
     label: str
     fill: str = ""
     stroke: str = ""
     counter: Counter | None = None
+    mark: str = ""  # for an area colour: the text of the marker an export uses for it
+    stroke_width: float = 0.0  # for a hexside feature's line
 
 
 @dataclass
@@ -182,3 +190,12 @@ class Calendar:
 
     turns: list[str]
     phases: list[str]
+
+
+@dataclass(frozen=True)
+class CalendarPosition:
+    """Where a state stands on its game's `Calendar`: indexes into `turns` and `phases`
+    (a set-up stands on the first phase of its turn, a finished game on the last)."""
+
+    turn: int
+    phase: int

@@ -19,6 +19,7 @@ from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.untried import commitment
 from adjudicator.reports.model import (
     Calendar,
+    CalendarPosition,
     Counter,
     DecisionView,
     LegendItem,
@@ -48,29 +49,38 @@ def designation(name: str) -> str:
 
 
 def piece_counter(piece: Piece, *, reduced: bool = False) -> Counter:
-    """A tried counter: German strength and MA (2.5), Soviet attack-defense-MA (2.6)."""
+    """A counter that shows its strengths: German strength and MA (2.5), full or
+    `reduced`; Soviet attack-defense-MA (2.6), tried. An untried Soviet counter's
+    factors are its untried face (12.1 B, the face an export sets it up with, and one
+    that does not say which counter it is) and then its tried face, the one shown."""
     soviet = piece.side == "soviet"
     factors: tuple[str, ...]
-    if soviet:  # 12.1 B: the counter starts untried face up (an export's first face)
+    face = concealed = 0
+    if soviet:
         tried = f"{piece.attack}-{piece.defense}-{piece.movement}"
         factors = (f"U-{piece.movement}", tried) if piece.untried else (tried,)
+        face = concealed = len(factors) - 1
         text = tried
     else:
         factors = (f"{piece.attack}-{piece.movement}", f"{piece.reduced}-{piece.movement}")
-        text = factors[-1] if reduced else factors[0]
+        face = 1 if reduced else 0
+        text = factors[face]
     fill = (SIBERIAN_BROWN if piece.siberian else EARTH_BROWN) if soviet else FIELD_GRAY
     return Counter(text, designation(piece.name), fill, "#1d1d1b",
                    "#6b4524" if soviet else "#4e5a3b", piece.name, piece=piece.id,
                    side=piece.side, symbol=SYMBOLS.get(piece.type, ""), echelon="division",
-                   factors=factors)
+                   factors=factors, face=face, concealed=concealed)
 
 
 def untried_counter(token: str, face: dict[str, Any]) -> Counter:
-    """The untried face (1.3.1 C, 12.1 B): U, the type and the MA; nothing else."""
+    """The untried face (1.3.1 C, 12.1 B): U, the type and the MA; nothing else. Its
+    one face is concealed: an export draws it exactly as every counter's untried face
+    of that type and MA, so the face says nothing of which counter it is."""
     fill = SIBERIAN_BROWN if face["siberian"] else EARTH_BROWN
     return Counter(f"U-{face['movement']}", token, fill, "#1d1d1b", "#6b4524",
                    f"untried Soviet {face['type']} unit {token}", side="soviet",
-                   symbol=SYMBOLS.get(face["type"], ""), echelon="division")
+                   symbol=SYMBOLS.get(face["type"], ""), echelon="division",
+                   factors=(f"U-{face['movement']}",), concealed=1)
 
 
 def unit_counter(game: Game, state: dict[str, Any], unit: str) -> Counter:
@@ -356,6 +366,15 @@ class MoscowReporter:
         turns = [self.turn_name(module, t) for t in range(1, 14)]
         phases = [f"{SIDE_NAMES[side]} {PHASES[phase]}" for side, phase in SEQUENCE]
         return Calendar(turns, phases + ["Game Turn Indication Phase"])
+
+    def calendar_position(self, module: ModuleData, state: dict[str, Any]) -> CalendarPosition:
+        turn = min(max(int(state["turn"]), 1), 13) - 1
+        key = (state.get("player"), state.get("phase"))
+        if key in SEQUENCE:
+            return CalendarPosition(turn, SEQUENCE.index(key))
+        # the draw and the set-up come before the first phase; a finished game stands
+        # at the end of its last turn
+        return CalendarPosition(turn, len(SEQUENCE) if state.get("phase") == "game-over" else 0)
 
 
 REPORTER = MoscowReporter()

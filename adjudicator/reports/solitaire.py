@@ -19,6 +19,7 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.games.solitaire.rules import SolitaireRules
 from adjudicator.reports.model import (
     Calendar,
+    CalendarPosition,
     Counter,
     DecisionView,
     Line,
@@ -40,6 +41,8 @@ from adjudicator.reports.solitaire_lexicon import (
     plural,
 )
 from adjudicator.reports.solitaire_map import (
+    CALENDAR_PHASES,
+    calendar_position,
     counter_mix,
     front_line,
     german_count,
@@ -668,8 +671,11 @@ class SolitaireReporter:
         """The turns of the turn record; the official sheet's sequence of play."""
         lex = Lexicon.of(module)
         phases = [PHASES[p].capitalize() if p != "soviet-combat" else PHASES[p]
-                  for p in ("movement", "attack", "reinforcement", "soviet-combat")]
+                  for p in CALENDAR_PHASES]
         return Calendar([name for name, _ in lex.turns.values()], phases)
+
+    def calendar_position(self, module: ModuleData, state: dict[str, Any]) -> CalendarPosition:
+        return calendar_position(Lexicon.of(module), state)
 
 
 REPORTER = SolitaireReporter()

@@ -11,7 +11,7 @@ from typing import Any
 from adjudicator.games.solitaire import control
 from adjudicator.games.solitaire.common import charts_of
 from adjudicator.reports.areamap import SEA_COLOURS
-from adjudicator.reports.model import Counter, LegendItem, MapView
+from adjudicator.reports.model import CalendarPosition, Counter, LegendItem, MapView
 from adjudicator.reports.solitaire_lexicon import PHASES, Lexicon, plural
 
 GERMAN_AREA = "#bcbcb2"
@@ -29,6 +29,8 @@ NATIONALITY_STYLE = {
 GROUP_BAND = {"AGN": "#2f5f8f", "AGC": "#2b2b28", "AGS": "#8f3a2c", "GER": "#5b4a80"}
 GROUP_NAMES = {"AGN": "Army Group North", "AGC": "Army Group Centre",
                "AGS": "Army Group South", "GER": "German reinforcement"}
+# the phases of a turn on the official sheet's sequence of play (the turn tracker's)
+CALENDAR_PHASES = ("movement", "attack", "reinforcement", "soviet-combat")
 GARRISON = Counter("G", "", "#ffffff", "#1d1d1b", "", "Garrison", marker=True,
                    piece="garrison", side="german")
 
@@ -97,8 +99,8 @@ def map_view(lex: Lexicon, state: dict[str, Any], side: str, caption: str | None
 
 def legend(lex: Lexicon) -> list[LegendItem]:
     items = [
-        LegendItem("area", "German-controlled", fill=GERMAN_AREA),
-        LegendItem("area", "Soviet-controlled", fill=SOVIET_AREA),
+        LegendItem("area", "German-controlled", fill=GERMAN_AREA, mark="German"),
+        LegendItem("area", "Soviet-controlled", fill=SOVIET_AREA, mark="Soviet"),
         LegendItem("rim", "German side at start", fill="none", stroke=GERMAN_RIM),
         LegendItem("rim", "Soviet side at start", fill="none", stroke=SOVIET_RIM),
         LegendItem("front", "Front line"),
@@ -122,3 +124,14 @@ def legend(lex: Lexicon) -> list[LegendItem]:
     for i, (name, _) in enumerate(lex.seas.values()):
         items.append(LegendItem("sea", name, fill=SEA_COLOURS[i % len(SEA_COLOURS)]))
     return items
+
+
+def calendar_position(lex: Lexicon, state: dict[str, Any]) -> CalendarPosition:
+    """Where a state stands on the turn record and the sequence of play."""
+    turns = list(lex.turns)
+    turn = turns.index(state["turn"]) if state.get("turn") in turns else len(turns) - 1
+    phase = str(state.get("phase", ""))
+    if phase in CALENDAR_PHASES:
+        return CalendarPosition(turn, CALENDAR_PHASES.index(phase))
+    # the set-up comes before the first phase; a finished game stands at the end
+    return CalendarPosition(turn, len(CALENDAR_PHASES) - 1 if phase == "game-over" else 0)

@@ -3,8 +3,9 @@ positions, written from the game's module data and its reporter's views alone.
 
 Nothing here knows a game: the board comes from the module's map (areas or a hex
 grid), the pieces from the reporter's counter mix, the setups from each scenario's
-initial state as the reporter draws it, the turn tracker from its calendar. A new
-game is exported as soon as it has module data and a reporter.
+initial state as the reporter draws it, the turn tracker from its calendar (and a
+saved game's tracker position from the reporter's `calendar_position`). A new game is
+exported as soon as it has module data and a reporter.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from adjudicator.games import GamePackage, get_game
 from adjudicator.referee.gamedir import load_game
 from adjudicator.reports.from_journal import step_report
 from adjudicator.reports.games import reporter_for
-from adjudicator.reports.model import MapView
+from adjudicator.reports.model import CalendarPosition, MapView
 from adjudicator.reports.projection import OPEN_GAMES, project_state
 from exporters.vassal.board import Board, area_board, hex_board
 from exporters.vassal.pieces import catalog
@@ -28,6 +29,7 @@ from exporters.vassal.save import (
     saved_game,
     saved_game_text,
 )
+from exporters.vassal.turns import tracker_command
 from exporters.vassal.vmod import MAP_NAME, ModulePlan, Setup, write_vmod
 
 __all__ = ["ExportError", "export_module", "export_save", "module_plan"]
@@ -70,10 +72,15 @@ def module_plan(package: GamePackage, module: ModuleData,
                               f"{', '.join(known)}")
         state = package.rules.initial_state(module, scenario, {})
         view = _view(package, module, state, sides[0])
-        text = saved_game_text(placements(view, board, kinds), MAP_NAME)
+        text = saved_game_text(placements(view, board, kinds), MAP_NAME, [
+            _tracker(plan, reporter.calendar_position(module, state))])
         plan.setups.append(Setup(known[scenario], f"setup-{scenario}.vsav", saved_game(
             text, _moduledata(plan), plan.version, f"{known[scenario]}: set-up")))
     return plan
+
+
+def _tracker(plan: ModulePlan, at: CalendarPosition) -> str:
+    return tracker_command(plan.turns, plan.phases, at)
 
 
 def _moduledata(plan: ModulePlan) -> bytes:
@@ -100,9 +107,11 @@ def export_save(directory: Path, side: str, seq: int | None = None) -> bytes:
     step = step_report(game, seq, side)
     plan = module_plan(package, game.module, scenarios=[])
     projected = project_state(package.id, step.state_after, side)
-    view = reporter_for(package.id).map_view(game.module, projected, side)
-    status = reporter_for(package.id).status(game.module, projected)
-    text = saved_game_text(placements(view, plan.board, plan.kinds), MAP_NAME)
+    reporter = reporter_for(package.id)
+    view = reporter.map_view(game.module, projected, side)
+    status = reporter.status(game.module, projected)
+    text = saved_game_text(placements(view, plan.board, plan.kinds), MAP_NAME, [
+        _tracker(plan, reporter.calendar_position(game.module, projected))])
     description = (f"{package.title}, game {game.game_id}, after step {seq} "
                    f"({status.turn}, {status.phase}), as the {side} side sees it")
     return saved_game(text, _moduledata(plan), plan.version, description)

@@ -15,7 +15,7 @@ from lxml import etree
 
 from adjudicator.engine.module import ModuleData
 from adjudicator.reports.areamap import draw_area_map, map_geometry, path_rings
-from adjudicator.reports.hexmap import draw_hex_board
+from adjudicator.reports.hexmap import cities_of, draw_hex_board, key_height
 from adjudicator.reports.model import MapView
 from exporters.vassal.counters import COUNTER_PX, png
 from exporters.vassal.encoding import java_int
@@ -49,6 +49,7 @@ class Board:
     locations: dict[str, Location]
     base_fill: dict[str, str]  # the colour each area has on the board image
     grid: GridPlacement | None = None  # for hex maps
+    svg: str = ""  # the drawing `png` is rasterized from
 
     def grid_element(self, board_el: etree._Element) -> None:
         """The grid child of the `Board` element (FORMAT.md §2.3, §7 item 4)."""
@@ -100,7 +101,7 @@ def area_board(module: ModuleData, view: MapView) -> Board:
         marker = next((p for p in besides if inside(p, outline)), None)
         locations[area.id] = Location(area.id, area.name, stack, marker, outline)
     return Board("Map", "board.png", png(svg, scale=s), round(geo.width * s),
-                 round(geo.height * s), locations, dict(view.area_fill))
+                 round(geo.height * s), locations, dict(view.area_fill), svg=svg)
 
 
 def _ring_size(ring: list[tuple[float, float]]) -> float:
@@ -110,18 +111,21 @@ def _ring_size(ring: list[tuple[float, float]]) -> float:
 
 def hex_board(module: ModuleData) -> Board:
     """A hex map's board: the printed grid laid out by `place_grid`, drawn by
-    `hexmap.draw_hex_board`."""
+    `hexmap.draw_hex_board` with the module's cities and, under the hexes, the terrain
+    key (the board image grows by it; the grid's origin stays where it is)."""
     board = module.hex_board()
     placement = place_grid(board.grid, sorted(board.terrain))
+    cities = cities_of(module, board)
     svg = draw_hex_board(board, placement.centre, placement.hex_size, placement.width,
-                         placement.height)
+                         placement.height, cities, key=True)
+    height = placement.height + key_height(board, cities, placement.width)
     locations = {}
     for h in board.terrain:
         label = board.grid.label(h)
         x, y = placement.centre(h)
         locations[label] = Location(label, label, (x, y), None)
-    return Board("Map", "board.png", png(svg), placement.width, placement.height, locations,
-                 {}, grid=placement)
+    return Board("Map", "board.png", png(svg), placement.width, height, locations,
+                 {}, grid=placement, svg=svg)
 
 
 def board_attributes(board: Board) -> dict[str, str]:

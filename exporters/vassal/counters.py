@@ -13,6 +13,7 @@ from adjudicator.reports.model import Counter
 
 COUNTER_PX = 56
 MARKER_PX = 38
+CONTROL_PX = 44
 ECHELON_MARKS = {"army group": "XXXXX", "army": "XXXX", "corps": "XXX", "division": "XX",
                  "brigade": "X", "regiment": "III", "battalion": "II"}
 
@@ -54,34 +55,51 @@ def _unit_symbol(parent: etree._Element, symbol: str, x: float, y: float, w: flo
 
 
 def counter_svg(counter: Counter, step: int = 0) -> str:
-    """One step (0 = full strength) of a unit counter, or a marker."""
+    """One face of a unit counter (0 = as set up: full strength, or untried), or a marker.
+
+    A concealed face (`step < counter.concealed`, an untried face) shows the counter's
+    type and that face's factors and nothing else: no band text, no unit id, no size,
+    no name in its title. Every counter with the same type, colours and factors so gets
+    the same drawing, byte for byte: the face cannot tell which counter it is."""
     if counter.marker or not counter.symbol:
         return marker_svg(counter.text, counter.fill, counter.ink, counter.title)
+    concealed = step < counter.concealed
+    factors = counter.factors[step] if step < len(counter.factors) else ""
     s = COUNTER_PX
     svg = _svg(s)
-    _el(svg, "title", counter.title)
+    _el(svg, "title", f"{counter.side} {counter.symbol} {factors}".strip() if concealed
+        else counter.title)
     _el(svg, "rect", x=0.75, y=0.75, width=s - 1.5, height=s - 1.5, rx=4, fill=counter.fill,
         stroke="#1d1d1b", stroke_width=1.5)
     text = {"font_family": FONT, "font_weight": "bold", "text_anchor": "middle"}
-    if counter.band:
+    if counter.band:  # the band's colour is the side's or the formation's, its text the id
         _el(svg, "path", d=f"M1.5,13 V5 Q1.5,1.5 5,1.5 H{s - 5} Q{s - 1.5},1.5 {s - 1.5},5 "
             "V13 Z", fill=counter.band_fill)
-        _el(svg, "text", counter.band, x=s / 2, y=10.5, font_size=9, fill="#ffffff", **text)
-    factors = counter.factors[step] if step < len(counter.factors) else ""
+        if not concealed:
+            _el(svg, "text", counter.band, x=s / 2, y=10.5, font_size=9, fill="#ffffff",
+                **text)
+    # the unit id beside the box, where no band carries it (and never a strength: the
+    # factors have their own line, and a strength beside the box runs over it)
+    ident = "" if concealed or counter.band or counter.text in counter.factors \
+        else counter.text
     box_w, box_h = (26.0, 15.0) if factors else (30.0, 17.0)
-    box_x = (s - box_w) / 2 - (6 if factors else 0)
-    mark = ECHELON_MARKS.get(counter.echelon, "")
+    box_x = (s - box_w) / 2 - (8 if ident and factors else 0)
+    # a concealed face does not show the size either: an untried face shows the type,
+    # the factors and the untried mark, and a size would tell brigades from divisions
+    mark = "" if concealed else ECHELON_MARKS.get(counter.echelon, "")
     if mark:
         _el(svg, "text", mark, x=box_x + box_w / 2, y=20.5, font_size=6.5, fill=counter.ink,
             **text)
     _unit_symbol(svg, counter.symbol, box_x, 22.5, box_w, box_h, counter.ink)
     if factors:
-        _el(svg, "text", counter.text, x=s - 4, y=33, font_size=9, fill=counter.ink,
-            **{**text, "text_anchor": "end"})
-        if step > 0:  # the reduced side carries a stripe, as printed counters do
+        if ident:
+            _el(svg, "text", ident, x=s - 3, y=33, font_size=9 if len(ident) <= 3 else 7,
+                fill=counter.ink, **{**text, "text_anchor": "end"})
+        if step > counter.concealed:  # a reduced side carries a stripe, as printed ones do
             _el(svg, "rect", x=1.5, y=40, width=s - 3, height=14, fill="#ffffff",
                 fill_opacity=0.45)
-        _el(svg, "text", factors, x=s / 2, y=52, font_size=13, fill=counter.ink, **text)
+        _el(svg, "text", factors, x=s / 2, y=52, font_size=13 if len(factors) <= 5 else 11,
+            fill=counter.ink, **text)
     else:
         size = 14 if len(counter.text) <= 3 else 10
         _el(svg, "text", counter.text, x=s / 2, y=52, font_size=size, fill=counter.ink, **text)
@@ -89,7 +107,7 @@ def counter_svg(counter: Counter, step: int = 0) -> str:
 
 
 def marker_svg(text: str, fill: str, ink: str, title: str) -> str:
-    """A square marker with a short text (garrison, control, hidden unit)."""
+    """A square marker with a short text (garrison, hidden unit)."""
     s = MARKER_PX
     svg = _svg(s)
     _el(svg, "title", title)
@@ -99,6 +117,36 @@ def marker_svg(text: str, fill: str, ink: str, title: str) -> str:
     _el(svg, "text", text, x=s / 2, y=s / 2 + size * 0.36, font_size=size, font_family=FONT,
         font_weight="bold", text_anchor="middle", fill=ink)
     return str(etree.tostring(svg, encoding="unicode"))
+
+
+def control_marker_svg(label: str, fill: str, title: str) -> str:
+    """A control marker: a disc in the holding side's colour (the map legend's), ringed
+    in white, with the side's name across it. Round, and smaller than a counter, so it
+    is never taken for a unit."""
+    s = CONTROL_PX
+    svg = _svg(s)
+    _el(svg, "title", title)
+    _el(svg, "circle", cx=s / 2, cy=s / 2, r=s / 2 - 1, fill=fill, stroke="#1d1d1b",
+        stroke_width=1.5)
+    _el(svg, "circle", cx=s / 2, cy=s / 2, r=s / 2 - 4.5, fill="none", stroke="#ffffff",
+        stroke_width=1.5, stroke_opacity=0.8)
+    # the widest text the inner ring holds, for DejaVu Sans Bold's ~0.66 em advance
+    size = min(12.0, (s - 10) / max(1, 0.66 * len(label)))
+    _el(svg, "text", label, x=s / 2, y=s / 2 + size * 0.36, font_size=round(size, 1),
+        font_family=FONT, font_weight="bold", text_anchor="middle", fill=_ink_on(fill))
+    return str(etree.tostring(svg, encoding="unicode"))
+
+
+def _ink_on(fill: str) -> str:
+    """Black or white, whichever contrasts more with `fill` (#rrggbb), by WCAG's
+    relative luminance: black wins above about 0.18."""
+    try:
+        channels = [int(fill[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    except ValueError:
+        return "#1d1d1b"
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return "#1d1d1b" if (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) else "#ffffff"
 
 
 def png(svg: str, scale: float = 1.0) -> bytes:

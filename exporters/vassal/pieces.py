@@ -1,19 +1,25 @@
 """The pieces of an exported module: one kind per counter of the game's counter mix,
-a stand-in per side for units a view does not identify, and one marker per area
-colour of the map legend (who holds an area, on a board printed once).
+stand-ins for units a view does not identify, and one marker per area colour of the
+map legend (who holds an area, on a board printed once).
+
+A stand-in is one of a counter's concealed faces (an untried face: type and
+factors only), one kind per distinct drawing, so a unit the view does not identify
+shows the face the side sees and nothing more; a game that hides units without such
+faces gets a bare "?" stand-in per side.
 
 Every kind becomes a trait chain (FORMAT.md §3): our piece id in a Marker trait
-(`pbem_piece`), the steps of a multi-step unit as a Layer the player flips with
+(`pbem_piece`), the faces of a multi-face unit as a Layer the player flips with
 Ctrl+F, the side-and-class prototype, and the BasicPiece with its image and name.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 
 from adjudicator.reports.model import Counter, LegendItem
-from exporters.vassal.counters import counter_svg, marker_svg
+from exporters.vassal.counters import control_marker_svg, counter_svg, marker_svg
 from exporters.vassal.encoding import Trait, encode
 
 PIECE_ID_KEY = "pbem_piece"
@@ -44,13 +50,33 @@ class PieceKind:
     def prototype(self) -> str:
         return prototype_name(self.side, self.unit_class)
 
-    def traits(self, basic_state: str) -> list[Trait]:
+    def traits(self, basic_state: str, face: int = 0) -> list[Trait]:
+        """The piece showing its face `face` (0-based): the Layer's state is its active
+        level, 1-based (Embellishment.mySetState; negative would mean inactive)."""
+        if not 0 <= face < len(self.svgs):
+            raise ValueError(f"{self.name} has {len(self.svgs)} faces, not a face {face + 1}")
         traits = [marker([PIECE_ID_KEY], [self.key])]
         if len(self.svgs) > 1:
-            traits.append(Trait(layer_type(self.images), "1"))
+            traits.append(Trait(layer_type(self.images), str(face + 1)))
         traits.append(Trait("prototype;" + encode([self.prototype], ";")))
         traits.append(basic_piece(self.images[0], self.name, basic_state))
         return traits
+
+
+def concealed_key(side: str, svg: str) -> str:
+    """The stand-in of a concealed face: named by its drawing, which is the same for
+    every counter with that face, so the key says no more than the face does."""
+    return f"{HIDDEN}:{side}:{hashlib.sha256(svg.encode('utf-8')).hexdigest()[:12]}"
+
+
+def kind_key(counter: Counter) -> str:
+    """The piece kind a view's counter is placed as: its own, the stand-in of the face
+    it shows when the view does not identify it, or its side's "?" stand-in."""
+    if counter.piece:
+        return counter.piece
+    if counter.face < min(counter.concealed, len(counter.factors)):
+        return concealed_key(counter.side, counter_svg(counter, counter.face))
+    return f"{HIDDEN}:{counter.side}"
 
 
 def prototype_name(side: str, unit_class: str) -> str:
@@ -102,6 +128,18 @@ def catalog(counters: list[Counter], sides: list[str], legend: list[LegendItem],
         steps = max(1, len(c.factors))
         add(c.piece, c.title, c.side, c.symbol or "marker",
             tuple(counter_svg(c, step) for step in range(steps)))
+    # the stand-ins: every distinct concealed face, in counter-mix order
+    faces: dict[str, tuple[str, str, str]] = {}  # key -> (side, name, drawing)
+    for c in counters:
+        for step in range(min(c.concealed, len(c.factors))):
+            svg = counter_svg(c, step)
+            faces.setdefault(concealed_key(c.side, svg), (
+                c.side, f"{c.side.capitalize()} {c.symbol} {c.factors[step]}", svg))
+    named: dict[str, int] = {}
+    for key, (side, name, svg) in faces.items():
+        named[name] = named.get(name, 0) + 1  # the same words in other colours
+        add(key, name + (f" ({named[name]})" if named[name] > 1 else ""), side, "hidden",
+            (svg,))
     if hides_information:
         for side in sides:
             sample = next((c for c in counters if c.side == side and not c.marker), None)
@@ -111,5 +149,6 @@ def catalog(counters: list[Counter], sides: list[str], legend: list[LegendItem],
     for item in legend:
         if item.kind == "area" and item.fill:
             add(f"area:{item.label}", item.label, "", "marker",
-                (marker_svg(item.label[:3], item.fill, "#1d1d1b", item.label),), item.fill)
+                (control_marker_svg(item.mark or item.label[:3], item.fill, item.label),),
+                item.fill)
     return kinds

@@ -4,10 +4,11 @@ a zip with `savedGame` (the ESC-separated command stream from `begin_save` to
 `moduledata`, so VASSAL neither prompts nor warns on loading.
 
 Pieces come from a map view: the counters the game's reporter shows in each
-location, for the side the view was projected for. A counter the view does not
-identify becomes that side's stand-in, so a per-side file never names what the
-side may not see, and an area whose colour differs from the printed board gets
-the legend's marker for its colour.
+location, for the side the view was projected for, each on the face the view shows
+(its Layer level). A counter the view does not identify becomes the stand-in of the
+face it shows (or its side's "?"), so a per-side file never names what the side may
+not see, and an area whose colour differs from the printed board gets the legend's
+marker for its colour. The turn tracker's state follows the pieces.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from adjudicator.errors import PbemError
 from adjudicator.reports.model import MapView
 from exporters.vassal.board import Board, Location
 from exporters.vassal.encoding import ESC, decode, deobfuscate, encode, obfuscate, piece_text
-from exporters.vassal.pieces import HIDDEN, PieceKind
+from exporters.vassal.pieces import PieceKind, kind_key
 
 VASSAL_VERSION = "3.7.26"
 
@@ -37,6 +38,7 @@ class Placed:
     kind: PieceKind
     location: str
     point: tuple[int, int]
+    face: int = 0  # the face (Layer level, 0-based) the piece shows
 
 
 def placements(view: MapView, board: Board, kinds: list[PieceKind]) -> list[list[Placed]]:
@@ -49,12 +51,17 @@ def placements(view: MapView, board: Board, kinds: list[PieceKind]) -> list[list
     for location_id, counters in sorted(view.counters.items()):
         location = _location(board, location_id)
         for counter in counters:
-            key = counter.piece or f"{HIDDEN}:{counter.side}"
+            key = kind_key(counter)
             if key not in by_key:
                 raise ExportError(f"the view shows {counter.title!r} ({key}), which is not "
                                   "among the module's pieces")
+            # a stand-in has the one face it stands for
+            face = counter.face if counter.piece else 0
+            if face >= len(by_key[key].svgs):
+                raise ExportError(f"the view shows {counter.title!r} on face {face + 1}, "
+                                  f"which its piece does not have")
             stacks.setdefault(location.stack, []).append(
-                Placed(by_key[key], location_id, location.stack))
+                Placed(by_key[key], location_id, location.stack, face))
     for location_id, fill in sorted(view.area_fill.items()):
         if fill == board.base_fill.get(location_id):
             continue
@@ -75,9 +82,11 @@ def _location(board: Board, location_id: str) -> Location:
                           "location of the board") from None
 
 
-def saved_game_text(stacks: list[list[Placed]], map_name: str) -> str:
+def saved_game_text(stacks: list[list[Placed]], map_name: str,
+                    others: list[str] | None = None) -> str:
     """The command stream: one AddPiece per piece (ids p1, p2, ... that say nothing
-    about the piece), then one Stack per location holding its pieces in order."""
+    about the piece) showing its face, then one Stack per location holding its pieces
+    in order, then `others` (the turn tracker's state), as GameState writes them."""
     commands = ["begin_save"]
     stack_commands = []
     n = 0
@@ -87,12 +96,12 @@ def saved_game_text(stacks: list[list[Placed]], map_name: str) -> str:
             n += 1
             x, y = placed.point
             state = encode([map_name, str(x), str(y), str(placed.kind.gpid), "0"], ";")
-            commands.append(piece_text(placed.kind.traits(state), f"p{n}"))
+            commands.append(piece_text(placed.kind.traits(state, placed.face), f"p{n}"))
             ids.append(f"p{n}")
         x, y = stack[0].point
         stack_state = encode([map_name, str(x), str(y), *ids, "@@0"], ";")
         stack_commands.append("+/" + encode([f"s{s}", "stack", stack_state], "/"))
-    return encode([*commands, *stack_commands, "end_save"], ESC)
+    return encode([*commands, *stack_commands, *(others or []), "end_save"], ESC)
 
 
 def commands_of(text: str) -> list[str]:

@@ -15,6 +15,7 @@ from exporters.vassal.counters import png
 from exporters.vassal.encoding import encode, java_int, piece_text
 from exporters.vassal.pieces import PieceKind, prototype_name, prototype_traits
 from exporters.vassal.save import VASSAL_VERSION
+from exporters.vassal.turns import tracker_element
 
 B = "VASSAL.build."
 MAP = B + "module.map."
@@ -109,13 +110,7 @@ def build_file(plan: ModulePlan) -> bytes:
         "adjudicated games roll with the referee's committed dice)", "nDice": "1",
         "nSides": "6", "plus": "0", "addToTotal": "0", "reportTotal": "false",
         "prompt": "false", "hotkey": "", "icon": ""})
-    tracker = _sub(root, B + "module.turn.TurnTracker", {
-        "name": "Turn", "buttonText": "Turn", "tooltip": "Turn and phase"})
-    turn_level = _sub(tracker, B + "module.turn.ListTurnLevel", {
-        "name": "Turn", "property": "Turn", "list": encode(plan.turns, ",")})
-    if plan.phases:
-        _sub(turn_level, B + "module.turn.ListTurnLevel", {
-            "name": "Phase", "property": "Phase", "list": encode(plan.phases, ",")})
+    tracker_element(root, plan.turns, plan.phases)
     for setup in plan.setups:
         _sub(root, B + "module.PredefinedSetup", {"name": setup.name, "file": setup.file,
                                                   "useFile": "true", "isMenu": "false",
