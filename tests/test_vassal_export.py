@@ -361,7 +361,7 @@ def test_saved_game_of_a_side_never_names_what_its_view_hides(monkeypatch: Any) 
             return view
 
     monkeypatch.setattr(vassal, "reporter_for", lambda game: Fogged())
-    monkeypatch.setattr(vassal, "OPEN_GAMES", frozenset())
+    monkeypatch.setattr(vassal, "hides_information", lambda game: True)
     save = vassal.export_save(EXAMPLE, "german", 3)
     text = read_saved_game(save)
     raw = b"".join(zipfile.ZipFile(io.BytesIO(save)).read(n)

@@ -23,15 +23,6 @@ from adjudicator.reports.model import StepReport
 State = dict[str, Any]
 
 
-def __getattr__(name: str) -> Any:
-    # The games that hide nothing, for callers that predate GameDefinition.view.
-    if name == "OPEN_GAMES":
-        from adjudicator.games import GAME_IDS
-
-        return frozenset(g for g in GAME_IDS if not get_game(g).hides_information)
-    raise AttributeError(name)
-
-
 class NoProjection(LookupError):  # noqa: N818 - names the missing thing
     """The game has no per-side view, so nothing of it may be rendered."""
 

@@ -19,7 +19,7 @@ from adjudicator.referee.gamedir import load_game
 from adjudicator.reports.from_journal import step_report
 from adjudicator.reports.games import reporter_for
 from adjudicator.reports.model import CalendarPosition, MapView
-from adjudicator.reports.projection import OPEN_GAMES, project_state
+from adjudicator.reports.projection import hides_information, project_state
 from exporters.vassal.board import Board, area_board, hex_board
 from exporters.vassal.pieces import catalog
 from exporters.vassal.save import (
@@ -60,7 +60,7 @@ def module_plan(package: GamePackage, module: ModuleData,
     legend = _view(package, module, package.rules.initial_state(
         module, package.scenarios()[0][0], {}), sides[0]).legend
     kinds = catalog(reporter.counter_mix(module), sides, legend,
-                    hides_information=package.id not in OPEN_GAMES)
+                    hides_information=hides_information(package.id))
     calendar = reporter.calendar(module)
     plan = ModulePlan(package.title, module.version,
                       f"{package.title}, exported by pbem from module data {module.version}",
