@@ -29,7 +29,6 @@ from adjudicator.reports.areamap import (
     LEGEND_PAD,
     LEGEND_ROW_H,
     PAPER,
-    RIVER,
     SVG_NS,
     _draw_legend,
     _halo_text,
@@ -38,20 +37,7 @@ from adjudicator.reports.areamap import (
     draw_counter,
 )
 from adjudicator.reports.model import LegendItem, MapView
-
-TERRAIN_FILL = {"clear": "#f3efdc", "forest": "#b5cf9a", "woods": "#b5cf9a",
-                "light-woods": "#cfe0b4", "swamp": "#a9c9c0", "marsh": "#a9c9c0",
-                "mountain": "#c9b08e", "hills": "#ddc9a3", "rough": "#ddc9a3",
-                "city": "#d9c8c8", "major-city": "#cfb3b3", "lake": "#c6dbe8",
-                "sea": "#c6dbe8", "water": "#c6dbe8"}
-UNKNOWN_TERRAIN = "#e4e2dc"
-HEXSIDE_STROKE = {"river": (RIVER, 3.0), "major-river": (RIVER, 5.0), "lake": (RIVER, 5.0),
-                  "all-sea": (RIVER, 5.0), "all-lake": (RIVER, 5.0),
-                  "canal": ("#3d7ab8", 2.0), "border": ("#6b3f8f", 2.5),
-                  "ring": ("#b3261e", 3.0), "moscow-ring": ("#b3261e", 3.0),
-                  "front-line": ("#d9a400", 3.0), "road": ("#6d5843", 2.0),
-                  "rail": ("#1d1d1b", 2.0)}
-
+from adjudicator.reports.style import MapStyle, style_of
 
 # city classes drawn as a major city (a square); every other class is a dot. The
 # classes are the modules' own words: a game's map data says which cities are major
@@ -124,18 +110,18 @@ def _words(name: str) -> str:
     return name.replace("-", " ").capitalize()
 
 
-def board_key(board: HexBoard, cities: list[City]) -> list[LegendItem]:
+def board_key(board: HexBoard, cities: list[City], style: MapStyle) -> list[LegendItem]:
     """The terrain key: each terrain on the map in its colour, each hexside feature the
-    board draws (both in the order of the colour tables), each class of city (major
+    board draws (both in the order of the game's style), each class of city (major
     first)."""
+    order = list(style.terrain)
     terrains = sorted(set(board.terrain.values()), key=lambda t: (
-        list(TERRAIN_FILL).index(t) if t in TERRAIN_FILL else len(TERRAIN_FILL), t))
-    items = [LegendItem("area", _words(t), fill=TERRAIN_FILL.get(t, UNKNOWN_TERRAIN))
-             for t in terrains]
+        order.index(t) if t in order else len(order), t))
+    items = [LegendItem("area", _words(t), fill=style.fill(t)) for t in terrains]
     features = sorted({f for fs in board.hexsides.values() for f in fs
-                       if f in HEXSIDE_STROKE}, key=list(HEXSIDE_STROKE).index)
-    items += [LegendItem("hexside", _words(f), stroke=HEXSIDE_STROKE[f][0],
-                         stroke_width=HEXSIDE_STROKE[f][1]) for f in features]
+                       if f in style.hexsides}, key=list(style.hexsides).index)
+    items += [LegendItem("hexside", _words(f), stroke=style.hexsides[f][0],
+                         stroke_width=style.hexsides[f][1]) for f in features]
     for minor, kind in sorted({(not c.major, c.kind) for c in cities}):
         items.append(LegendItem("city" if minor else "major-city", _city_words(kind)))
     return items
@@ -165,17 +151,17 @@ def _edge(a: tuple[float, float], b: tuple[float, float], size: float,
 
 def draw_hex_board(board: HexBoard, centre_of: Callable[[Hex], tuple[float, float]],
                    size: float, width: int, height: int, cities: list[City] | None = None,
-                   key: bool = False) -> str:
+                   key: bool = False, style: MapStyle | None = None) -> str:
     """The SVG document of the bare board: hexes of `size` pixels (centre to corner)
     centred where `centre_of` says, on a `width` x `height` sheet, with `cities`. One
     hex shape is defined once and placed per hex, and labels and hexsides share their
     styles in groups: a 1941 map is a thousand hexes, and the drawing travels in every
     report. With `key` the sheet grows by the terrain key, drawn under the board
     (`key_height` says by how much)."""
-    cities = cities or []
-    key_rows = _legend_rows(board_key(board, cities), width) if key else []
+    cities, style = cities or [], style or MapStyle()
+    key_rows = _legend_rows(board_key(board, cities, style), width) if key else []
     sheet = height + _legend_height(key_rows)
-    svg = _bare_board(board, centre_of, size, width, sheet)
+    svg = _bare_board(board, centre_of, size, width, sheet, style)
     _draw_cities(svg, cities, centre_of, size)
     if key_rows:
         _draw_legend(svg, key_rows, height, width)
@@ -186,13 +172,13 @@ def _legend_height(rows: list[list[LegendItem]]) -> int:
     return len(rows) * LEGEND_ROW_H + 2 * LEGEND_PAD - 8 if rows else 0
 
 
-def key_height(board: HexBoard, cities: list[City], width: int) -> int:
+def key_height(board: HexBoard, cities: list[City], width: int, style: MapStyle) -> int:
     """How much taller than the board `draw_hex_board(..., key=True)` draws the sheet."""
-    return _legend_height(_legend_rows(board_key(board, cities), width))
+    return _legend_height(_legend_rows(board_key(board, cities, style), width))
 
 
 def _bare_board(board: HexBoard, centre_of: Callable[[Hex], tuple[float, float]],
-                size: float, width: int, height: int) -> etree._Element:
+                size: float, width: int, height: int, style: MapStyle) -> etree._Element:
     pointy = board.grid.orientation == "pointy"
     svg = etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS}, width=str(width),
                         height=str(height), viewBox=f"0 0 {width} {height}")
@@ -209,7 +195,7 @@ def _bare_board(board: HexBoard, centre_of: Callable[[Hex], tuple[float, float]]
     for h, (x, y) in centres.items():
         terrain = board.terrain[h]
         cell = etree.SubElement(cells, f"{{{SVG_NS}}}use", x=f"{x:.1f}", y=f"{y:.1f}",
-                                fill=TERRAIN_FILL.get(terrain, UNKNOWN_TERRAIN))
+                                fill=style.fill(terrain))
         cell.set("href", "#pbem-hex")
         etree.SubElement(cell, f"{{{SVG_NS}}}title").text = f"{board.label(h)} {terrain}"
         etree.SubElement(labels, f"{{{SVG_NS}}}text", x=f"{x:.1f}",
@@ -217,10 +203,10 @@ def _bare_board(board: HexBoard, centre_of: Callable[[Hex], tuple[float, float]]
     strokes: dict[str, Any] = {}
     for side, features in sorted(board.hexsides.items()):
         for feature in sorted(features):
-            if feature not in HEXSIDE_STROKE:
+            if feature not in style.hexsides:
                 continue
             if feature not in strokes:
-                colour, stroke_width = HEXSIDE_STROKE[feature]
+                colour, stroke_width = style.hexsides[feature]
                 strokes[feature] = etree.SubElement(svg, f"{{{SVG_NS}}}g", stroke=colour, **{
                     "stroke-width": str(stroke_width), "stroke-linecap": "round"})
             if feature in ("road", "rail"):  # they cross the hexside, centre to centre
@@ -271,10 +257,10 @@ def draw_hex_map(module: Any, view: MapView) -> str:
     it), the legend and the board's key (`board_key`)."""
     board = module.hex_board()
     centre, width, height = report_layout(board)
-    cities = cities_of(module, board)
+    cities, style = cities_of(module, board), style_of(module.game)
     svg_board = etree.fromstring(draw_hex_board(board, centre, REPORT_HEX_SIZE, width,
-                                                height, cities).encode())
-    legend_rows = _legend_rows(view.legend + board_key(board, cities), width)
+                                                height, cities, style=style).encode())
+    legend_rows = _legend_rows(view.legend + board_key(board, cities, style), width)
     legend_h = _legend_height(legend_rows)
     total = HEADER_H + height + legend_h
     svg = etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS}, width=str(width),

@@ -17,6 +17,7 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.reports.areamap import draw_area_map, map_geometry, path_rings
 from adjudicator.reports.hexmap import cities_of, draw_hex_board, key_height
 from adjudicator.reports.model import MapView
+from adjudicator.reports.style import style_of
 from exporters.vassal.counters import COUNTER_PX, png
 from exporters.vassal.encoding import java_int
 from exporters.vassal.grid import GridPlacement, place_grid
@@ -115,10 +116,10 @@ def hex_board(module: ModuleData) -> Board:
     key (the board image grows by it; the grid's origin stays where it is)."""
     board = module.hex_board()
     placement = place_grid(board.grid, sorted(board.terrain))
-    cities = cities_of(module, board)
+    cities, style = cities_of(module, board), style_of(module.game)
     svg = draw_hex_board(board, placement.centre, placement.hex_size, placement.width,
-                         placement.height, cities, key=True)
-    height = placement.height + key_height(board, cities, placement.width)
+                         placement.height, cities, key=True, style=style)
+    height = placement.height + key_height(board, cities, placement.width, style)
     locations = {}
     for h in board.terrain:
         label = board.grid.label(h)
