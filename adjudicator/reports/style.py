@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from lxml import etree
 
-from adjudicator.errors import ModuleError
+from adjudicator.errors import ModuleError, PbemError
 from adjudicator.games import ENGINE_SCHEMAS, get_game
 from adjudicator.security.xmlsafe import parse_trusted_file
 
@@ -28,8 +28,12 @@ class MapStyle:
 
 @lru_cache(maxsize=16)
 def style_of(game: str) -> MapStyle:
-    """The map style of `game` (an empty one when the game has no style file)."""
-    path = get_game(game).data_dir / "style.xml"
+    """The map style of `game` (an empty one for a game with no style file, or a module
+    of no registered game)."""
+    try:
+        path = get_game(game).data_dir / "style.xml"
+    except PbemError:
+        return MapStyle()
     if not path.is_file():
         return MapStyle()
     root = parse_trusted_file(path)
