@@ -25,9 +25,9 @@ from lxml import etree
 from adjudicator.cli import main
 from adjudicator.engine.hexgrid import HexGrid, hex_distance
 from adjudicator.engine.module import ModuleData
+from adjudicator.engine.report import Counter
 from adjudicator.games import get_game
 from adjudicator.reports.games import reporter_for
-from adjudicator.reports.model import Counter
 from exporters import vassal
 from exporters.vassal.board import hex_board, inside
 from exporters.vassal.encoding import (
@@ -453,7 +453,7 @@ def test_a_hex_map_exports_with_its_grid_and_two_step_counters_as_layers() -> No
     assert len(decode(field(layer, 15), ",")) == 2 and layer.state == "1"
     assert {k.key for k in kinds} == {"GER-46", "SOV-11", "hidden:german", "hidden:soviet"}
 
-    from adjudicator.reports.model import MapView
+    from adjudicator.engine.report import MapView
     view = MapView("", "", {}, {}, [], set(), {"1808": [tank], "1907": [rifle]}, [])
     text = saved_game_text(placements(view, board, kinds), MAP_NAME)
     pieces = placed_pieces(vassal.saved_game(text, b"<data/>", "2.1", ""))

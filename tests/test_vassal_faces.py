@@ -23,6 +23,7 @@ import pytest
 from lxml import etree
 from PIL import Image
 
+from adjudicator.engine.report import CalendarPosition, Counter
 from adjudicator.games import get_game
 from adjudicator.games.moscow.game import Game as MoscowGame
 from adjudicator.referee.gamedir import load_game
@@ -30,7 +31,6 @@ from adjudicator.reports.areamap import SVG_NS
 from adjudicator.reports.from_journal import step_report
 from adjudicator.reports.games import reporter_for
 from adjudicator.reports.hexmap import cities_of, city_labels, draw_hex_map
-from adjudicator.reports.model import CalendarPosition, Counter
 from adjudicator.reports.projection import project_state
 from exporters import vassal
 from exporters.vassal.board import hex_board

@@ -8,8 +8,8 @@ after it; HTML with the map inline as SVG, and a PNG of the same drawing.
 Every renderer works from the side's projection (`project_state`), never the raw state.
 """
 
+from adjudicator.engine.report import RenderedReport, StepReport
 from adjudicator.reports.areamap import render_map_svg
-from adjudicator.reports.model import RenderedReport, StepReport
 from adjudicator.reports.projection import project_events, project_state, project_step
 from adjudicator.reports.render import render_report, write_report
 

@@ -19,7 +19,7 @@ from typing import Any
 from lxml import etree
 
 from adjudicator.engine.module import ModuleData
-from adjudicator.reports.model import Counter, LegendItem, MapView
+from adjudicator.engine.report import Counter, LegendItem, MapView
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"

@@ -8,10 +8,10 @@ from typing import Any
 
 from adjudicator.engine.events import Event
 from adjudicator.engine.orders import orders_from_envelope
+from adjudicator.engine.report import StepReport
 from adjudicator.engine.state import State, copy_state, state_hash
 from adjudicator.errors import JournalError, PbemError
 from adjudicator.referee.gamedir import Game
-from adjudicator.reports.model import StepReport
 from adjudicator.security.xmlsafe import parse_untrusted
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from adjudicator.engine.module import ModuleData
-from adjudicator.reports.model import (
+from adjudicator.engine.report import (
     Calendar,
     CalendarPosition,
     Counter,

@@ -20,6 +20,7 @@ from lxml import etree
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.report import LegendItem, MapView
 from adjudicator.reports.areamap import (
     COUNTER_H,
     COUNTER_W,
@@ -36,7 +37,6 @@ from adjudicator.reports.areamap import (
     draw_city_symbol,
     draw_counter,
 )
-from adjudicator.reports.model import LegendItem, MapView
 from adjudicator.reports.style import MapStyle, style_of
 
 # city classes drawn as a major city (a square); every other class is a dot. The

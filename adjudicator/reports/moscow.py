@@ -12,12 +12,7 @@ import re
 from typing import Any
 
 from adjudicator.engine.module import ModuleData
-from adjudicator.games.moscow.game import SEQUENCE, Game, Piece
-from adjudicator.games.moscow.movement import EnemyZones
-from adjudicator.games.moscow.moving import units_of
-from adjudicator.games.moscow.terrain import Terrain
-from adjudicator.games.moscow.untried import commitment
-from adjudicator.reports.model import (
+from adjudicator.engine.report import (
     Calendar,
     CalendarPosition,
     Counter,
@@ -31,6 +26,11 @@ from adjudicator.reports.model import (
     Status,
     StepReport,
 )
+from adjudicator.games.moscow.game import SEQUENCE, Game, Piece
+from adjudicator.games.moscow.movement import EnemyZones
+from adjudicator.games.moscow.moving import units_of
+from adjudicator.games.moscow.terrain import Terrain
+from adjudicator.games.moscow.untried import commitment
 
 FIELD_GRAY, EARTH_BROWN, SIBERIAN_BROWN = "#9aa583", "#c9955a", "#8a5a32"
 GERMAN_ZOC, SOVIET_ZOC = "#3d4a2a", "#8c2d0f"

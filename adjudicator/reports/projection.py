@@ -16,9 +16,9 @@ import dataclasses
 from typing import Any
 
 from adjudicator.engine.hidden import View
+from adjudicator.engine.report import StepReport
 from adjudicator.errors import PbemError
 from adjudicator.games import get_game
-from adjudicator.reports.model import StepReport
 
 State = dict[str, Any]
 

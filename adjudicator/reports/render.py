@@ -23,10 +23,10 @@ from markupsafe import Markup
 from PIL import Image
 
 from adjudicator.engine.dice import commitment
+from adjudicator.engine.report import RenderedReport, RollRow, StepReport
 from adjudicator.reports.areamap import draw_area_map
 from adjudicator.reports.games import reporter_for
 from adjudicator.reports.hexmap import draw_hex_map
-from adjudicator.reports.model import RenderedReport, RollRow, StepReport
 from adjudicator.reports.projection import project_step
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"

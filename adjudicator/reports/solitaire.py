@@ -16,8 +16,7 @@ from typing import Any
 
 from adjudicator.engine.events import Event
 from adjudicator.engine.module import ModuleData
-from adjudicator.games.solitaire.rules import SolitaireRules
-from adjudicator.reports.model import (
+from adjudicator.engine.report import (
     Calendar,
     CalendarPosition,
     Counter,
@@ -30,6 +29,7 @@ from adjudicator.reports.model import (
     Status,
     StepReport,
 )
+from adjudicator.games.solitaire.rules import SolitaireRules
 from adjudicator.reports.solitaire_lexicon import (
     ATTACK_RESULTS,
     EFFECTS,

@@ -8,10 +8,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from adjudicator.engine.report import CalendarPosition, Counter, LegendItem, MapView
 from adjudicator.games.solitaire import control
 from adjudicator.games.solitaire.common import charts_of
 from adjudicator.reports.areamap import SEA_COLOURS
-from adjudicator.reports.model import CalendarPosition, Counter, LegendItem, MapView
 from adjudicator.reports.solitaire_lexicon import PHASES, Lexicon, plural
 
 GERMAN_AREA = "#bcbcb2"

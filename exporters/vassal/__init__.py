@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.engine.module import ModuleData
+from adjudicator.engine.report import CalendarPosition, MapView
 from adjudicator.games import GamePackage, get_game
 from adjudicator.referee.gamedir import load_game
 from adjudicator.reports.from_journal import step_report
 from adjudicator.reports.games import reporter_for
-from adjudicator.reports.model import CalendarPosition, MapView
 from adjudicator.reports.projection import hides_information, project_state
 from exporters.vassal.board import Board, area_board, hex_board
 from exporters.vassal.pieces import catalog

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from adjudicator.engine.module import ModuleData
+from adjudicator.engine.report import MapView
 from adjudicator.reports.areamap import draw_area_map, map_geometry, path_rings
 from adjudicator.reports.hexmap import cities_of, draw_hex_board, key_height
-from adjudicator.reports.model import MapView
 from adjudicator.reports.style import style_of
 from exporters.vassal.counters import COUNTER_PX, png
 from exporters.vassal.encoding import java_int

@@ -8,8 +8,8 @@ from __future__ import annotations
 import cairosvg
 from lxml import etree
 
+from adjudicator.engine.report import Counter
 from adjudicator.reports.areamap import FONT, SVG_NS
-from adjudicator.reports.model import Counter
 
 COUNTER_PX = 56
 MARKER_PX = 38

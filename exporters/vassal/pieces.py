@@ -18,7 +18,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from adjudicator.reports.model import Counter, LegendItem
+from adjudicator.engine.report import Counter, LegendItem
 from exporters.vassal.counters import control_marker_svg, counter_svg, marker_svg
 from exporters.vassal.encoding import Trait, encode
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from adjudicator.engine.report import MapView
 from adjudicator.errors import PbemError
-from adjudicator.reports.model import MapView
 from exporters.vassal.board import Board, Location
 from exporters.vassal.encoding import ESC, decode, deobfuscate, encode, obfuscate, piece_text
 from exporters.vassal.pieces import PieceKind, kind_key

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from adjudicator.reports.model import CalendarPosition
+from adjudicator.engine.report import CalendarPosition
 from exporters.vassal.encoding import TAB, decode, encode
 
 TURN_TRACKER = "VASSAL.build.module.turn.TurnTracker"
