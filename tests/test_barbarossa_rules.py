@@ -437,7 +437,9 @@ def test_the_order_schema_takes_every_order_the_rules_know() -> None:
            b'<attack hex="1824" units="A B" air="1" advance="A" lose="B"/><end-phase/>'
            b'<standing defensive-air="1" retreat="first"/>'
            b'<answer decision="D1" choice="2520"/><partisans/><bomb-rail points="1"/>'
-           b'<air-supply unit="U"/></orders>')
+           b'<air-supply unit="U"/>'
+           # 7.2 B: an attack on two hexes passes the schema; the rules refuse it in words
+           b'<attack hex="2519 2520" units="A"/></orders>')
     assert schema.validate(etree.fromstring(xml)), schema.error_log
     from adjudicator.games.barbarossa.rules import ORDER_HANDLERS
 

@@ -28,7 +28,7 @@ from lxml import etree
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = {
     "solitaire": ('game="solitaire" version="1.0.0" title="Barbarossa Solitaire"'),
-    "barbarossa": ('game="barbarossa" version="0.2.0" title="1941: Operation Barbarossa"'),
+    "barbarossa": ('game="barbarossa" version="0.3.0" title="1941: Operation Barbarossa"'),
     "moscow": ('game="moscow" version="0.1.0" title="Moscow \'41"'),
 }
 PARTS = {"solitaire": ("map.xml",), "barbarossa": ("map.xml", "pieces.xml", "charts.xml"),

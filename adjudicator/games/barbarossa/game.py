@@ -11,6 +11,7 @@ from adjudicator.engine.hexgrid import Hex, Hexside
 from adjudicator.engine.module import MODULE_NS, ModuleData
 from adjudicator.engine.state import State
 from adjudicator.games.barbarossa.charts import Charts
+from adjudicator.games.barbarossa.edition import since_0_3
 from adjudicator.games.barbarossa.ground import Stacked, check_stacking, stacking_problem
 from adjudicator.games.barbarossa.zoc import EnemyZones, Unit
 
@@ -69,6 +70,7 @@ class Game:
     finnish_limit: dict[Hex, str]  # 15.2.2 B: south-of-svir, east-of-canal
     fleets: dict[str, Fleet]  # 20.1
     side_waters: dict[Hexside, frozenset[str]]  # all-sea and all-lake hexsides' waters
+    since_0_3: bool = False  # the rules of module 0.3.0 or later (edition.py)
 
     @classmethod
     def of(cls, module: ModuleData) -> Game:
@@ -165,7 +167,7 @@ def _game(module: ModuleData) -> Game:
             ends = set(board.neighbours(side.a)) & set(board.neighbours(side.b))
             side_waters[side] = frozenset(water[h] for h in ends if h in water)
     return Game(board, pieces, Charts.of(module), country, water, frozenset(forts), cities,
-                supply, names, limits, fleets, side_waters)
+                supply, names, limits, fleets, side_waters, since_0_3(module))
 
 
 def other_side(side: str) -> str:
@@ -192,7 +194,7 @@ def enemy_zones(game: Game, state: State, side: str) -> EnemyZones:
     if side == "axis" and state["turn"] == 1 and state["player"] == "axis" \
             and state["segment"] in ("air", "first"):
         german = frozenset(h for h in zones.any if game.country.get(h) == "germany")
-        zones = EnemyZones(zones.any - german, zones.armor - german, zones.occupied)
+        zones = zones.without(german)
     return zones
 
 
