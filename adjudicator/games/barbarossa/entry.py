@@ -99,7 +99,7 @@ def _why_not_west(game: Game, state: State, name: str, where: Hex, held: str) ->
     if game.board.grid.to_offset(where)[1] != west_edge:
         why = "it is not on the west map edge"
     elif game.board.terrain[where] not in ("clear", "rough"):
-        why = f"it is {game.board.terrain[where]}"
+        why = f"it is a {game.board.terrain[where]} hex"
     elif held != "axis":
         why = f"it is {SIDE_WORDS[held]} controlled"
     else:
