@@ -736,3 +736,21 @@ def test_20_6_3_b_and_20_6_4_the_panzer_corps_in_romania(module: ModuleData) -> 
                     end(), side="soviet")
         assert done.rejection is None, done.rejection
         assert (done.state["player"], done.state["segment"]) == ("axis", "air")
+
+
+def test_12_0_b_a_shock_army_moved_by_rail_has_moved(module: ModuleData) -> None:
+    """RULES-ISSUES 53: rail movement is movement; a shock army that went by rail in the
+    segment's Movement Phase attacks at half strength (12.0 B). (An attack right after a
+    rail move is rare: 5.4 D keeps the train out of enemy zones.)"""
+    from adjudicator.games.barbarossa.battle import combatant
+
+    root = etree.fromstring(b'<position xmlns="urn:pbem:position:1" game="barbarossa" '
+                            b'turn="7" phase="soviet.first.movement">'
+                            b'<unit id="SOV-XXXX-1S" at="1808"/></position>')
+    state = RULES.position_state(module, root, {})
+    railed = step(module, state, ("rail", {"unit": "SOV-XXXX-1S", "path": "1808 1809 1810"}),
+                  end(), side="soviet")
+    assert railed.rejection is None, railed.rejection
+    game = Game.of(module)
+    assert combatant(game, "SOV-XXXX-1S", railed.state, attacking=True).halvings == 1
+    assert combatant(game, "SOV-XXXX-1S", state, attacking=True).halvings == 0

@@ -286,7 +286,7 @@ def judge_replacement_rate(ctx: StepContext) -> None:
     returns to normal on following turns." The rate of a turn is judged when the Soviet
     First Movement Phase begins, in which the replacements come (14.2.3 A): if Moscow is
     Axis controlled then, the turn's rate stays reduced even if Moscow is retaken before
-    the replacements are taken (RULES-ISSUES 58)."""
+    the replacements are taken (RULES-ISSUES 57)."""
     state, game = ctx.state, Game.of(ctx.module)
     if not game.since_0_3 or state["player"] != "soviet" \
             or game.charts.turn(state["turn"]).replacements == "none":
