@@ -122,6 +122,9 @@ def test_7_2_b_two_hexes_were_a_bad_hex_before_0_3_0() -> None:
      "soviet has 0 air points left this turn, not 1; each may be used once"),
     ("5.4-b-rail-only-in-friendly-territory", "5.4 B",
      "rail movement stays in friendly territory; 1811 is not"),
+    ("14.2.3-a-replacements-only-at-an-east-edge-source", "14.2.3 B",
+     "replacements enter at a friendly supply source on the east edge (1501, 2101, 2501, "
+     "2601, 2901), not 1809"),
 ])
 def test_refusals_keep_their_0_2_0_words(case: str, rule: str, message: str) -> None:
     old = play(OLD, case)

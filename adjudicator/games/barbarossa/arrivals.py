@@ -339,6 +339,8 @@ def replace(ctx: StepContext, order: Order) -> None:
                and control_of(game, state, h) == "soviet"]
     if where not in sources:
         allowed = ", ".join(game.board.label(h) for h in sorted(sources))
+        if game.since_0_3:
+            raise replacement_entry_refusal(game, state, where, allowed)
         raise IllegalOrder("14.2.3 B", f"replacements enter at a friendly supply source on "
                            f"the east edge ({allowed}), not {game.board.label(where)}",
                            code="bad-entry")
@@ -346,3 +348,19 @@ def replace(ctx: StepContext, order: Order) -> None:
     # 14.2.3 A: as a reinforcement at the east edge, it pays for its entry hex
     ctx.emit("unit-replaced", unit=unit, hex=game.board.label(where),
              mps=entry_cost(game, state, unit, where))
+
+
+def replacement_entry_refusal(game: Game, state: State, where: Hex, allowed: str) -> IllegalOrder:
+    """14.2.3 (module 0.3.0): why a replacement may not enter at `where`, under the rule
+    that says so: never at a major city (B); only at a friendly controlled supply source on
+    the east map edge (A)."""
+    at = entry.place(game, where)
+    if game.cities.get(where) == "major":
+        return IllegalOrder("14.2.3 B", f"Soviet replacements may not enter at major cities "
+                            f"such as {at}; they enter at a friendly supply source on the east "
+                            f"edge ({allowed})", code="bad-entry")
+    why = "is Axis controlled" if game.supply.get(where) == "soviet" else \
+        "is not a supply source on the east edge"
+    return IllegalOrder("14.2.3 A", f"Soviet replacements enter from the east map edge, at a "
+                        f"friendly controlled supply source ({allowed}); {at} {why}",
+                        code="bad-entry")
