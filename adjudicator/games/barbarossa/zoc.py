@@ -60,15 +60,19 @@ class EnemyZones:
 
     @classmethod
     def of(cls, board: HexBoard, enemies: Iterable[Unit], *,
-           frozen: Callable[[Hex, Hex], bool] = never_frozen) -> EnemyZones:
+           frozen: Callable[[Hex, Hex], bool] = never_frozen,
+           zone: Callable[[Unit], frozenset[Hex]] | None = None) -> EnemyZones:
+        """`zone`: each unit's zone of control, if the caller keeps them (else computed
+        with `frozen`)."""
         any_zone: set[Hex] = set()
         armor_zones: list[frozenset[Hex]] = []
         occupied: set[Hex] = set()
         for enemy in enemies:
-            zone = zone_of_control(board, enemy, frozen=frozen)
-            any_zone |= zone
+            here = zone(enemy) if zone is not None else \
+                frozenset(zone_of_control(board, enemy, frozen=frozen))
+            any_zone |= here
             if enemy.armor:
-                armor_zones.append(frozenset(zone))
+                armor_zones.append(here)
             occupied.add(enemy.hex)
         armor_zone = frozenset(h for zone in armor_zones for h in zone)
         return cls(frozenset(any_zone), armor_zone, frozenset(occupied), tuple(armor_zones))
