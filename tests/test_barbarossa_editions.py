@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import gzip
 import hashlib
+
 import pytest
 from lxml import etree
 
