@@ -42,9 +42,11 @@ def changes(game: Game, state: State) -> list[tuple[str, str]]:
 
 def settle(ctx: StepContext) -> None:
     """4.0 B-C at this instant (module 0.3.0 on): every hex the map situation gives to
-    a side becomes that side's."""
+    a side becomes that side's. Not before the game begins (the free deployment of 20.6
+    keeps 4.0 A's control, "at the start of the game"), nor after it has ended."""
     game = Game.of(ctx.module)
-    if not game.since_0_3 or ctx.state["phase"] == "game-over":
+    if not game.since_0_3 or ctx.state["phase"] == "game-over" \
+            or ctx.state["segment"] == "deployment":
         return
     for label, side in changes(game, ctx.state):
         ctx.emit("control-changed", hex=label, side=side)
