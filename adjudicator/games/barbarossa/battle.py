@@ -91,13 +91,14 @@ def attack(ctx: StepContext, order: Order) -> None:
     except ValueError:
         raise IllegalOrder("10.2 A", "air is a number of air points", code="air-points") \
             from None
-    if air < 0 or air > state["air"][side]:
-        who = {"axis": "Germany has", "soviet": "the Soviets have"}[side] if game.since_0_3 \
-            else f"{side} has"
+    if (air < 0 or air > state["air"][side]) and game.since_0_3:
+        who = "Germany has" if side == "axis" else "the Soviets have"
         raise IllegalOrder("10.1 B", f"{who} {state['air'][side]} air points left this "
-                           f"turn, not {air}; each may be used once"
-                           + (" per turn, in either player turn" if game.since_0_3 else ""),
-                           code="air-points")
+                           f"turn, not {air}; each may be used once per turn, in either "
+                           "player turn", code="air-points")
+    if air < 0 or air > state["air"][side]:  # module 0.2.0's words
+        raise IllegalOrder("10.1 B", f"{side} has {state['air'][side]} air points left this "
+                           f"turn, not {air}; each may be used once", code="air-points")
     if side == "axis":
         check_axis_air(air, [game.pieces[u].nationality for u in attackers],
                        [game.pieces[u].nationality for u in defenders])

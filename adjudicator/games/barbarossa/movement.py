@@ -99,13 +99,14 @@ def move(ctx: StepContext, order: Order) -> None:
                                "Finnish-Soviet border", code="finnish-turn-1")
     check_room_at_the_end(game, state, unit_id, path[-1], moving_on=earlier + path[1:])
     labels = [game.board.label(h) for h in path]
-    taken = control.along_path(game, state, unit_id, labels) if game.since_0_3 else []
+    if game.since_0_3:  # 4.0 B at each hex it enters: occupation and zones (control.py)
+        taken = control.along_path(game, state, unit_id, labels)
+    else:  # module 0.2.0: only the hexes it occupied, each once
+        taken = list(dict.fromkeys((game.board.label(h), piece.side) for h in path[1:]
+                                   if control_of(game, state, h) != piece.side))
     ctx.emit("unit-moved", unit=unit_id, path=labels, mps=[s.cost for s in steps])
-    for label, side in taken:  # 4.0 B at each hex it enters (module 0.3.0)
+    for label, side in taken:
         ctx.emit("control-changed", hex=label, side=side)
-    for h in path[1:] if not game.since_0_3 else ():  # 0.2.0: the hexes it occupied
-        if control_of(game, state, h) != piece.side:
-            ctx.emit("control-changed", hex=game.board.label(h), side=piece.side)
 
 
 def can_still_leave(game: Game, state: State, unit: str, path: list[Hex] | None) -> bool:
