@@ -437,7 +437,9 @@ def test_the_order_schema_takes_every_order_the_rules_know() -> None:
            b'<attack hex="1824" units="A B" air="1" advance="A" lose="B"/><end-phase/>'
            b'<standing defensive-air="1" retreat="first"/>'
            b'<answer decision="D1" choice="2520"/><partisans/><bomb-rail points="1"/>'
-           b'<air-supply unit="U"/></orders>')
+           b'<air-supply unit="U"/>'
+           # 7.2 B: an attack on two hexes passes the schema; the rules refuse it in words
+           b'<attack hex="2519 2520" units="A"/></orders>')
     assert schema.validate(etree.fromstring(xml)), schema.error_log
     from adjudicator.games.barbarossa.rules import ORDER_HANDLERS
 
@@ -734,3 +736,21 @@ def test_20_6_3_b_and_20_6_4_the_panzer_corps_in_romania(module: ModuleData) -> 
                     end(), side="soviet")
         assert done.rejection is None, done.rejection
         assert (done.state["player"], done.state["segment"]) == ("axis", "air")
+
+
+def test_12_0_b_a_shock_army_moved_by_rail_has_moved(module: ModuleData) -> None:
+    """RULES-ISSUES 53: rail movement is movement; a shock army that went by rail in the
+    segment's Movement Phase attacks at half strength (12.0 B). (An attack right after a
+    rail move is rare: 5.4 D keeps the train out of enemy zones.)"""
+    from adjudicator.games.barbarossa.battle import combatant
+
+    root = etree.fromstring(b'<position xmlns="urn:pbem:position:1" game="barbarossa" '
+                            b'turn="7" phase="soviet.first.movement">'
+                            b'<unit id="SOV-XXXX-1S" at="1808"/></position>')
+    state = RULES.position_state(module, root, {})
+    railed = step(module, state, ("rail", {"unit": "SOV-XXXX-1S", "path": "1808 1809 1810"}),
+                  end(), side="soviet")
+    assert railed.rejection is None, railed.rejection
+    game = Game.of(module)
+    assert combatant(game, "SOV-XXXX-1S", railed.state, attacking=True).halvings == 1
+    assert combatant(game, "SOV-XXXX-1S", state, attacking=True).halvings == 0

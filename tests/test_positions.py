@@ -64,7 +64,11 @@ def load_1941(body: str, turn: str = "3", phase: str = "soviet.first.movement",
      "axis.air", "both sides stand in 0712"),
     ('<unit id="SOV-XXXX-7" at="0712"/><unit id="SOV-XXXX-23" at="0712"/>'
      '<unit id="SOV-XXXX-8" at="0712"/>', "3", "axis.air", "at most two Soviet units"),
-    ('<unit id="SOV-XXXX-7" at="0613"/>', "3", "axis.air", "outside snow"),
+    ('<unit id="SOV-XXXX-7" at="0613"/>', "3", "axis.air",
+     "a sea hex of the Gulf of Finland, and the weather is clear"),
+    # 13.5 C: in snow only the lakes, the Gulf of Onega and the White Sea freeze
+    ('<unit id="SOV-XXXX-7" at="0613"/>', "7", "axis.air",
+     "a sea hex of the Gulf of Finland, and it does not freeze"),
     ('<unit id="SOV-XXXX-99" at="0712"/>', "3", "axis.air", "no unit 'SOV-XXXX-99'"),
     ('<unit id="SOV-XXXX-7" at="0712"/><pool name="eliminated"><unit id="SOV-XXXX-7"/></pool>',
      "3", "axis.air", "named twice"),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from adjudicator.engine.catalogue import PROTOCOL_RULE, Catalogue
 from adjudicator.engine.events import Event
+from adjudicator.engine.listing import Listing
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.procedure import Resumer
@@ -62,6 +63,25 @@ class GameRules(Protocol):
 
     def summary(self, state: State) -> dict[str, Any]:
         """A few words of status for `pbem status`: turn, phase, score."""
+        ...
+
+    def legal_orders(self, module: ModuleData, state: State, side: str) -> Listing:
+        """What `side` may order now (engine/listing.py): per unit where it may move and
+        at what cost and what it may attack, and every other order the position allows."""
+        ...
+
+    def positions(self, state: State) -> dict[str, str]:
+        """Where each unit on the map stands (unit -> hex or area)."""
+        ...
+
+    def pools(self, state: State) -> dict[str, list[str]]:
+        """The units off the map, by pool (eliminated, waiting to enter, ...); no unit is
+        in two pools or in a pool and on the map."""
+        ...
+
+    def stacking_problems(self, module: ModuleData, state: State) -> list[str]:
+        """What breaks the stacking limits now, in words (empty: nothing); the limits
+        hold at the end of every phase."""
         ...
 
 

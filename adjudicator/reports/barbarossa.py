@@ -165,6 +165,10 @@ class BarbarossaReporter:
             elif kind == "unit-replaced":
                 say("move", f"{name[e['unit']]} returns as a replacement at {e['hex']}",
                     "14.2")
+            elif kind == "replacements-reduced":
+                say("move", f"Moscow ({e['hex']}) is Axis controlled as the Soviet First "
+                    f"Movement Phase begins: the Soviet replacements of Turn {e['turn']} are "
+                    "one infantry-type unit fewer, even if Moscow is retaken", "14.2.4 B")
             elif kind == "control-changed":
                 say("move", f"{e['hex']} is now {SIDE_NAMES[e['side']]}-controlled", "4.0 B")
             elif kind == "air-negated":

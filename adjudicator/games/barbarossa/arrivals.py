@@ -9,6 +9,7 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder
+from adjudicator.games.barbarossa import entry
 from adjudicator.games.barbarossa.combat import negate_air
 from adjudicator.games.barbarossa.game import Game, control_of, enemy_zones, other_side
 from adjudicator.games.barbarossa.ground import (
@@ -121,8 +122,9 @@ def rail(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder("5.4 A", f"{unit!r} is not a unit of the phasing side on the map",
                            code="no-unit")
     if unit in state["moved"]:
-        raise IllegalOrder("5.4 A", f"{piece.name} has already moved in this phase",
-                           code="already-moved")
+        raise IllegalOrder("5.4 A", f"{piece.name} has already moved in this phase"
+                           + ("; a unit that moves by rail may not otherwise move in the same "
+                              "phase" if game.since_0_3 else ""), code="already-moved")
     if unit in state.get("unsupplied", []):
         raise IllegalOrder("8.3 C", f"{piece.name} is unsupplied and may not use rail "
                            "movement", code="unsupplied-rail")
@@ -150,8 +152,14 @@ def rail(ctx: StepContext, order: Order) -> None:
         bombed=state.get("rail_bombed", {}).get(str(state["turn"]), 0))
     friendly = [h for h in game.board if control_of(game, state, h) == side]
     zones = enemy_zones(game, state, side)
+    def why_not_friendly(h: Hex) -> str:  # 5.4 B in words (module 0.3.0)
+        if h in zones.occupied:
+            return "occupied by enemy units"
+        return f"{'Soviet' if control_of(game, state, h) == 'soviet' else 'Axis'} controlled"
+
     check_rail_path(game.board, path, rail=lambda a, b: "rail" in game.board.features(a, b),
-                    friendly=set(friendly) - zones.occupied, enemy_zoc=zones.any)
+                    friendly=set(friendly) - zones.occupied, enemy_zoc=zones.any,
+                    why_not_friendly=why_not_friendly if game.since_0_3 else None)
     check_room_at_the_end(game, state, unit, path[-1], moving_on=None)  # 3.3 A
     ctx.emit("unit-railed", unit=unit, path=[game.board.label(h) for h in path],
              used={side: used, "finnish": finnish})
@@ -219,10 +227,12 @@ def enter(ctx: StepContext, order: Order) -> None:
     check_hungary(state["turn"], game.country.get(where, ""))  # 15.1 A
     edge = piece.side == "axis" or where in [h for h, kind in game.supply.items()
                                              if kind == "soviet"]
-    if not edge and state["moved"] and piece.deploy != "1:Od":  # Odessa's own: 17.1.5 A
+    if not game.since_0_3 and not edge and state["moved"] and piece.deploy != "1:Od":
         raise IllegalOrder("14.1.2.2 D", "reinforcements appearing at major cities must be "
                            "placed before any units move in the phase", code="city-entry-late")
     allowed = entry_hexes(game, state, unit)
+    if where not in allowed and game.since_0_3:  # the condition that fails, in words
+        raise entry.why_not(game, state, unit, where)
     if where not in allowed:
         rule = {"1:Od": "17.1.5 A", "1:E": "17.1.5 B"}.get(piece.deploy, "14.1.1 A"
                                                             if piece.side == "axis"
@@ -266,6 +276,26 @@ def missing_reinforcements(ctx: StepContext) -> None:
         ctx.emit("unit-eliminated", unit=unit, rule="14.1.3 D")
 
 
+MOSCOW_HELD = "Moscow (1808) is Axis controlled (14.2.4 B)"
+MOSCOW_RETAKEN = ("Moscow (1808) was Axis controlled when this turn's replacements came, and "
+                  "the rate returns to normal only on the turns after its recapture (14.2.4 B)")
+
+
+def judge_replacement_rate(ctx: StepContext) -> None:
+    """14.2.4 B (module 0.3.0): "If the Soviets recapture Moscow, the replacement rate
+    returns to normal on following turns." The rate of a turn is judged when the Soviet
+    First Movement Phase begins, in which the replacements come (14.2.3 A): if Moscow is
+    Axis controlled then, the turn's rate stays reduced even if Moscow is retaken before
+    the replacements are taken (RULES-ISSUES 57)."""
+    state, game = ctx.state, Game.of(ctx.module)
+    if not game.since_0_3 or state["player"] != "soviet" \
+            or game.charts.turn(state["turn"]).replacements == "none":
+        return
+    if control_of(game, state, game.city("Moscow")) == "axis":
+        ctx.emit("replacements-reduced", turn=state["turn"], rule="14.2.4 B",
+                 hex=game.board.label(game.city("Moscow")))
+
+
 def replacement_kind(game: Game, unit: str) -> str:
     """14.2.2 A: infantry-type units, tank corps, tank groups."""
     piece = game.pieces[unit]
@@ -294,10 +324,13 @@ def replace(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder("14.2.2 C", f"{unit!r} is not an eliminated Soviet unit",
                            code="not-eliminated")
     taken = [*state.get("replaced", []), unit]
+    moscow_axis = control_of(game, state, game.city("Moscow")) == "axis"
+    reduced = game.since_0_3 and state.get("replacements_reduced") == state["turn"]
     check_replacements(
         [Eliminated(u, game.pieces[u].attack, replacement_kind(game, u)) for u in taken],
-        moscow_lost=control_of(game, state, game.city("Moscow")) == "axis",
-        year_1942=state["turn"] >= 8)
+        moscow_lost=moscow_axis or reduced, year_1942=state["turn"] >= 8,
+        why="" if not game.since_0_3 else MOSCOW_HELD if moscow_axis else MOSCOW_RETAKEN
+        if reduced else "")
     try:
         where = game.board.hex(order.get("hex"))
     except ValueError as exc:
@@ -306,6 +339,8 @@ def replace(ctx: StepContext, order: Order) -> None:
                and control_of(game, state, h) == "soviet"]
     if where not in sources:
         allowed = ", ".join(game.board.label(h) for h in sorted(sources))
+        if game.since_0_3:
+            raise replacement_entry_refusal(game, state, where, allowed)
         raise IllegalOrder("14.2.3 B", f"replacements enter at a friendly supply source on "
                            f"the east edge ({allowed}), not {game.board.label(where)}",
                            code="bad-entry")
@@ -313,3 +348,19 @@ def replace(ctx: StepContext, order: Order) -> None:
     # 14.2.3 A: as a reinforcement at the east edge, it pays for its entry hex
     ctx.emit("unit-replaced", unit=unit, hex=game.board.label(where),
              mps=entry_cost(game, state, unit, where))
+
+
+def replacement_entry_refusal(game: Game, state: State, where: Hex, allowed: str) -> IllegalOrder:
+    """14.2.3 (module 0.3.0): why a replacement may not enter at `where`, under the rule
+    that says so: never at a major city (B); only at a friendly controlled supply source on
+    the east map edge (A)."""
+    at = entry.place(game, where)
+    if game.cities.get(where) == "major":
+        return IllegalOrder("14.2.3 B", f"Soviet replacements may not enter at major cities "
+                            f"such as {at}; they enter at a friendly supply source on the east "
+                            f"edge ({allowed})", code="bad-entry")
+    why = "is Axis controlled" if game.supply.get(where) == "soviet" else \
+        "is not a supply source on the east edge"
+    return IllegalOrder("14.2.3 A", f"Soviet replacements enter from the east map edge, at a "
+                        f"friendly controlled supply source ({allowed}); {at} {why}",
+                        code="bad-entry")

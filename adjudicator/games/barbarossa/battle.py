@@ -18,6 +18,7 @@ from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.orders import Order
 from adjudicator.engine.step import StepContext, next_decision_id, request_decision
 from adjudicator.errors import IllegalOrder
+from adjudicator.games.barbarossa import control
 from adjudicator.games.barbarossa.combat import (
     Combatant,
     air_shift,
@@ -39,6 +40,11 @@ def attack(ctx: StepContext, order: Order) -> None:
     if state["phase"] != "combat":
         raise IllegalOrder("7.1 A", "attacks are made in a Combat Phase", code="not-combat")
     side = state["player"]
+    if game.since_0_3 and len(order.words("hex")) > 1:
+        hexes = " and ".join(order.words("hex"))
+        raise IllegalOrder("7.2 B", f"each attack is directed against the occupants of a "
+                           f"single hex: two or more hexes may not be attacked in a single "
+                           f"attack, so attack {hexes} separately", code="two-hexes")
     try:
         target = game.board.hex(order.get("hex"))
     except ValueError as exc:
@@ -65,6 +71,8 @@ def attack(ctx: StepContext, order: Order) -> None:
         if not game.board.grid.adjacent(game.board.hex(state["units"][unit]), target):
             raise IllegalOrder("7.1 A", f"{piece.name} in {state['units'][unit]} is not next "
                                f"to {label}", code="not-adjacent")
+    if game.since_0_3:
+        check_named(game, order, attackers)
     naval = [(u, fleet) for u in attackers if (fleet := naval_attacker(game, state, u, target))]
     if len(naval) > 1:
         raise IllegalOrder("20.1.2 A", "the Black Sea Fleet supports the attack of one "
@@ -83,7 +91,12 @@ def attack(ctx: StepContext, order: Order) -> None:
     except ValueError:
         raise IllegalOrder("10.2 A", "air is a number of air points", code="air-points") \
             from None
-    if air < 0 or air > state["air"][side]:
+    if (air < 0 or air > state["air"][side]) and game.since_0_3:
+        who = "Germany has" if side == "axis" else "the Soviets have"
+        raise IllegalOrder("10.1 B", f"{who} {state['air'][side]} air points left this "
+                           f"turn, not {air}; each may be used once per turn, in either "
+                           "player turn", code="air-points")
+    if air < 0 or air > state["air"][side]:  # module 0.2.0's words
         raise IllegalOrder("10.1 B", f"{side} has {state['air'][side]} air points left this "
                            f"turn, not {air}; each may be used once", code="air-points")
     if side == "axis":
@@ -99,6 +112,34 @@ def attack(ctx: StepContext, order: Order) -> None:
     defensive_air(ctx, context)
 
 
+def check_named(game: Game, order: Order, attackers: list[str]) -> None:
+    """7.8.3 A, 12.0 D, 7.7.6 B (module 0.3.0): the unit `advance` names is one of the
+    attacking units and not a shock army; the unit `lose` names is one of the attacking
+    units. Refused when the attack is declared, before any die is rolled; before 0.3.0
+    such a name was silently dropped."""
+    units = ", ".join(attackers)
+    advancing = order.get("advance")
+    if advancing and advancing not in attackers:
+        raise IllegalOrder("7.8.3 A", f"advance names {advancing!r}, which is not one of the "
+                           f"units of this attack ({units}): only an attacking unit may "
+                           "advance into the hex it clears", code="bad-advance")
+    if advancing and game.pieces[advancing].type == "shock":
+        raise IllegalOrder("12.0 D", f"{game.pieces[advancing].name} is a shock army, and a "
+                           "shock army may never advance after combat", code="shock-advance")
+    losing = order.get("lose")
+    if losing and losing not in attackers:
+        raise IllegalOrder("7.7.6 B", f"lose names {losing!r}, which is not one of the units "
+                           f"of this attack ({units}): the attacker's loss in an exchange is "
+                           "one of its attacking units", code="bad-loss")
+
+
+def ask(ctx: StepContext, request: DecisionRequest) -> None:
+    """Stop for a decision, with control as the attack has left the map so far (4.0 B,
+    module 0.3.0): the step may end here."""
+    control.settle(ctx)
+    request_decision(ctx, request)
+
+
 def defensive_air(ctx: StepContext, context: dict[str, Any]) -> None:
     """10.2 B-C: after the attacker's air points, the defender allocates its own: by
     standing instruction, or asked."""
@@ -108,7 +149,7 @@ def defensive_air(ctx: StepContext, context: dict[str, Any]) -> None:
         available = 0  # 10.3: German air only where a German unit attacks or defends
     standing = ctx.state.get("standing", {}).get(defender, {})
     if available and "defensive-air" not in standing:
-        request_decision(ctx, DecisionRequest(
+        ask(ctx, DecisionRequest(
             next_decision_id(ctx.state), defender, "defensive-air", "10.2 B",
             [str(n) for n in range(available + 1)], {**context, "step": "defensive-air"}))
     points = min(available, int(standing.get("defensive-air", 0)))
@@ -219,7 +260,7 @@ def exchange(ctx: StepContext, context: dict[str, Any]) -> None:
     if candidates:
         choice = context.get("lose") if context.get("lose") in candidates else None
         if choice is None and len(candidates) > 1:
-            request_decision(ctx, DecisionRequest(
+            ask(ctx, DecisionRequest(
                 next_decision_id(ctx.state), ctx.state["player"], "exchange-loss", "7.7.6 B",
                 candidates, {**context, "step": "exchange-loss"}))
         ctx.emit("unit-eliminated", unit=choice or candidates[0], rule="7.7.6 B")
@@ -264,7 +305,7 @@ def retreat_next(ctx: StepContext, context: dict[str, Any]) -> None:
         elif len(options) == 1 or standing.get("retreat") == "first":
             ctx.emit("unit-retreated", unit=unit, to=options[0])
         else:
-            request_decision(ctx, DecisionRequest(
+            ask(ctx, DecisionRequest(
                 next_decision_id(state), chooser, "retreat", "17.1.4" if chooser != piece.side
                 else "7.8.1", options, {**context, "step": "retreat", "unit": unit}))
         context = {**context, "retreating": context["retreating"][1:]}

@@ -51,6 +51,8 @@ def check_deploy(game: Game, state: State, unit: str, label: str) -> None:
                                f"must be placed adjacent to the border, which {label} is not",
                                code="bad-deploy")
         return
+    if game.since_0_3:
+        check_free_unit(game, state, unit)
     if piece is None or piece.nationality != "german" or unit not in state["units"]:
         raise IllegalOrder("20.6.2", f"{unit!r} is not a German unit on the map",
                            code="not-deployable")
@@ -60,6 +62,28 @@ def check_deploy(game: Game, state: State, unit: str, label: str) -> None:
                            f"{piece.name} may be deployed anywhere in "
                            f"{'Greater Germany' if home == 'germany' else 'Romania'}, "
                            f"not at {label}", code="bad-deploy")
+
+
+NATIONALITY = {"finnish": "Finnish", "romanian": "Romanian", "soviet": "Soviet"}
+
+
+def check_free_unit(game: Game, state: State, unit: str) -> None:
+    """20.6.1-20.6.3 (module 0.3.0): the German places only his own units that start
+    the historical game in Greater Germany or Romania; "all Finnish, Romanian, and Soviet
+    units are deployed as in the historical game"."""
+    piece = game.pieces.get(unit)
+    if piece is None:
+        raise IllegalOrder("20.6.2", f"there is no unit {unit!r} in 1941", code="not-deployable")
+    if piece.nationality != "german":
+        raise IllegalOrder("20.6.1", f"{piece.name} is a {NATIONALITY[piece.nationality]} "
+                           "unit: all Finnish, Romanian and Soviet units are deployed as in "
+                           "the historical game, and only German units are placed freely "
+                           "(20.6.2-20.6.3)", code="not-deployable")
+    if unit not in state["units"]:
+        raise IllegalOrder("20.6.2", f"{piece.name} is a reinforcement, not a unit that starts "
+                           "the historical game in Greater Germany or Romania (the Turn 1 "
+                           "panzer corps may take the place of a corps in Romania with "
+                           "replaces=, 20.6.3 B)", code="not-deployable")
 
 
 def deploy(ctx: StepContext, order: Order) -> None:

@@ -3,7 +3,7 @@ the charts, and per hex its country, water, city and fortification."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from adjudicator.engine.hexboard import HexBoard
@@ -11,8 +11,9 @@ from adjudicator.engine.hexgrid import Hex, Hexside
 from adjudicator.engine.module import MODULE_NS, ModuleData
 from adjudicator.engine.state import State
 from adjudicator.games.barbarossa.charts import Charts
+from adjudicator.games.barbarossa.edition import since_0_3
 from adjudicator.games.barbarossa.ground import Stacked, check_stacking, stacking_problem
-from adjudicator.games.barbarossa.zoc import EnemyZones, Unit
+from adjudicator.games.barbarossa.zoc import EnemyZones, Unit, zone_of_control
 
 M = f"{{{MODULE_NS}}}"
 
@@ -69,6 +70,8 @@ class Game:
     finnish_limit: dict[Hex, str]  # 15.2.2 B: south-of-svir, east-of-canal
     fleets: dict[str, Fleet]  # 20.1
     side_waters: dict[Hexside, frozenset[str]]  # all-sea and all-lake hexsides' waters
+    since_0_3: bool = False  # the rules of module 0.3.0 or later (edition.py)
+    zones: dict[tuple[Hex, str], frozenset[Hex]] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, module: ModuleData) -> Game:
@@ -99,6 +102,20 @@ class Game:
                                        water=self.hexside_water(a, b)) is None
                 or self.charts.enter_cost(self.board.terrain[b], armor, weather,
                                           water=self.water.get(b)) is None)
+
+    def zone(self, h: Hex, weather: str) -> frozenset[Hex]:
+        """6.0 A-B with 13.5 C: the hexes a unit in `h` has in its zone of control in this
+        weather (hexsides frozen as the TEC's movement says). Kept once computed: the
+        zones are read after every order (4.0 B)."""
+        key = (h, weather)
+        if key not in self.zones:
+            def frozen(a: Hex, b: Hex) -> bool:
+                return weather == "snow" and self.charts.cross_cost(
+                    self.board.features(a, b), False, weather,
+                    water=self.hexside_water(a, b)) is not None
+            self.zones[key] = frozenset(zone_of_control(self.board, Unit("", "", h, False),
+                                                        frozen=frozen))
+        return self.zones[key]
 
     def fortified(self, state: State, h: Hex) -> bool:
         """11.0: a fortifications hex, unless it is the base of a neutralized fleet
@@ -165,7 +182,7 @@ def _game(module: ModuleData) -> Game:
             ends = set(board.neighbours(side.a)) & set(board.neighbours(side.b))
             side_waters[side] = frozenset(water[h] for h in ends if h in water)
     return Game(board, pieces, Charts.of(module), country, water, frozenset(forts), cities,
-                supply, names, limits, fleets, side_waters)
+                supply, names, limits, fleets, side_waters, since_0_3(module))
 
 
 def other_side(side: str) -> str:
@@ -183,16 +200,11 @@ def enemy_zones(game: Game, state: State, side: str) -> EnemyZones:
     enemies = [Unit(u, game.pieces[u].side, game.board.hex(x), game.pieces[u].armor)
                for u, x in state["units"].items() if game.pieces[u].side != side]
     weather = state["weather"]
-
-    def frozen(a: Hex, b: Hex) -> bool:  # 13.5 C: frozen as the TEC's movement says
-        return weather == "snow" and game.charts.cross_cost(
-            game.board.features(a, b), False, weather, water=game.hexside_water(a, b)) \
-            is not None
-    zones = EnemyZones.of(game.board, enemies, frozen=frozen)
+    zones = EnemyZones.of(game.board, enemies, zone=lambda unit: game.zone(unit.hex, weather))
     if side == "axis" and state["turn"] == 1 and state["player"] == "axis" \
             and state["segment"] in ("air", "first"):
         german = frozenset(h for h in zones.any if game.country.get(h) == "germany")
-        zones = EnemyZones(zones.any - german, zones.armor - german, zones.occupied)
+        zones = zones.without(german)
     return zones
 
 

@@ -16,6 +16,7 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder
+from adjudicator.games.barbarossa import control
 from adjudicator.games.barbarossa.game import Game, Piece, control_of, enemy_zones
 from adjudicator.games.barbarossa.strategic import check_hungary
 from adjudicator.games.barbarossa.zoc import Unit, check_move
@@ -56,7 +57,7 @@ def overland_steps(game: Game, state: State, unit: str, path: list[Hex]) -> list
     allowance = movement_allowance(piece, state) - state.get("entry_mps", {}).get(unit, 0)
     return check_move(game.board, Unit(unit, piece.side, path[0], piece.armor), path,
                       allowance, terrain_costs(game, state["weather"]),
-                      enemy_zones(game, state, piece.side))
+                      enemy_zones(game, state, piece.side), zone_by_zone=game.since_0_3)
 
 
 def move(ctx: StepContext, order: Order) -> None:
@@ -97,11 +98,15 @@ def move(ctx: StepContext, order: Order) -> None:
             raise IllegalOrder("15.2.2 A", "on Turn 1 no Finnish unit may move across the "
                                "Finnish-Soviet border", code="finnish-turn-1")
     check_room_at_the_end(game, state, unit_id, path[-1], moving_on=earlier + path[1:])
-    ctx.emit("unit-moved", unit=unit_id, path=[game.board.label(h) for h in path],
-             mps=[s.cost for s in steps])
-    for h in path[1:]:  # 4.0 B: the hexes it occupied are its side's
-        if control_of(game, state, h) != piece.side:
-            ctx.emit("control-changed", hex=game.board.label(h), side=piece.side)
+    labels = [game.board.label(h) for h in path]
+    if game.since_0_3:  # 4.0 B at each hex it enters: occupation and zones (control.py)
+        taken = control.along_path(game, state, unit_id, labels)
+    else:  # module 0.2.0: only the hexes it occupied, each once
+        taken = list(dict.fromkeys((game.board.label(h), piece.side) for h in path[1:]
+                                   if control_of(game, state, h) != piece.side))
+    ctx.emit("unit-moved", unit=unit_id, path=labels, mps=[s.cost for s in steps])
+    for label, side in taken:
+        ctx.emit("control-changed", hex=label, side=side)
 
 
 def can_still_leave(game: Game, state: State, unit: str, path: list[Hex] | None) -> bool:

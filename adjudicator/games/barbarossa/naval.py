@@ -94,9 +94,11 @@ def sea_move(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder("20.1.2 A", "the Soviet fleets carry units in a Soviet Movement "
                            "Phase", code="not-movement")
     if piece is None or unit not in state["units"] or piece.side != "soviet":
-        raise IllegalOrder("20.1.1 A", f"{unit!r} is not a Soviet unit on the map",
-                           code="no-unit")
-    if piece.armor:
+        # 20.1 A: "the Soviets have some limited naval abilities" (module 0.3.0; 20.1.1 A
+        # before, the Baltic Sea Fleet's rule, also for the Black Sea)
+        raise IllegalOrder("20.1 A" if game.since_0_3 else "20.1.1 A",
+                           f"{unit!r} is not a Soviet unit on the map", code="no-unit")
+    if piece.armor and not game.since_0_3:
         raise IllegalOrder("20.1.1 A", f"{piece.name} is armor-type; the fleets carry "
                            "infantry-type units only", code="not-infantry")
     if unit in state["moved"]:
@@ -109,6 +111,9 @@ def sea_move(ctx: StepContext, order: Order) -> None:
         raise IllegalOrder("20.1.2 A", str(exc), code="bad-hex") from None
     here = game.board.hex(state["units"][unit])
     fleet, rule = carrying_fleet(game, state, here, there)
+    if piece.armor:  # module 0.3.0: the rule of the fleet asked for (20.1.1 A or 20.1.2 A)
+        raise IllegalOrder(rule, f"{piece.name} is armor-type; the {fleet.name} carries "
+                           "infantry-type units only", code="not-infantry")
     check_fleet(state, fleet, rule)
     label = game.board.label(there)
     if game.board.terrain[there] in ("sea", "lake"):

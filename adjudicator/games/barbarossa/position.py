@@ -17,7 +17,7 @@ from lxml import etree
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.state import State
 from adjudicator.errors import IllegalOrder, InvalidInput, ModuleError
-from adjudicator.games.barbarossa.game import Game
+from adjudicator.games.barbarossa.game import Game, control_of
 from adjudicator.games.barbarossa.setup import scenario_state
 from adjudicator.games.barbarossa.supply import unsupplied
 
@@ -90,6 +90,10 @@ def _position_state(module: ModuleData, root: etree._Element,
     _check_position(game, state)
     if segment != "air":  # 8.0 B: the phasing side traced supply at its segment's start
         state["unsupplied"] = unsupplied(game, state, side)
+    if game.since_0_3 and (side, segment, phase) == ("soviet", "first", "movement") \
+            and record.replacements != "none" \
+            and control_of(game, state, game.city("Moscow")) == "axis":
+        state["replacements_reduced"] = turn  # 14.2.4 B: judged as the phase began
     return state
 
 
@@ -152,7 +156,9 @@ def _check_position(game: Game, state: State) -> None:
     for unit, label in state["units"].items():
         sides.setdefault(label, set()).add(game.pieces[unit].side)
         terrain = game.board.terrain[game.board.hex(label)]
-        if terrain in ("sea", "lake") and state["weather"] != "snow":
+        if game.since_0_3:
+            _check_on_land_or_ice(game, state, unit, label)
+        elif terrain in ("sea", "lake") and state["weather"] != "snow":
             raise ValueError(f"{unit} stands in {label}, all-{terrain}, outside snow (13.5 C)")
     both = sorted(label for label, s in sides.items() if len(s) > 1)
     if both:
@@ -161,4 +167,24 @@ def _check_position(game: Game, state: State) -> None:
         game.check_side_stacking(state, side)
     for unit, label in state["units"].items():  # 4.0 B: occupied hexes are the occupier's
         _control(game, state, label, game.pieces[unit].side)
+
+
+def _check_on_land_or_ice(game: Game, state: State, unit: str, label: str) -> None:
+    """13.5 C (module 0.3.0): a unit stands on a water hex only where the Terrain Effects
+    Chart lets it enter in this weather: in snow the lakes, the Gulf of Onega and the
+    White Sea, frozen; never the other seas."""
+    h = game.board.hex(label)
+    terrain, water = game.board.terrain[h], game.water.get(h)
+    if terrain not in ("sea", "lake"):
+        return
+    if game.charts.enter_cost(terrain, game.pieces[unit].armor, state["weather"],
+                              water=water) is not None:
+        return
+    the = "" if (water or "").startswith("Lake") else "the "
+    what = f"a {terrain} hex" + (f" of {the}{water}" if water else "")
+    frozen = "it does not freeze" if state["weather"] == "snow" else \
+        f"the weather is {state['weather']}"
+    raise ValueError(f"{unit} stands in {label}, {what}, and {frozen}: no unit can be "
+                     "there (13.5 C: only in snow, and then only the lakes, the Gulf of Onega "
+                     "and the White Sea freeze)")
 

@@ -27,7 +27,15 @@ from adjudicator.engine.step import (
     take_answer,
 )
 from adjudicator.errors import IllegalOrder
-from adjudicator.games.barbarossa import arrivals, battle, deployment, naval, setup, victory
+from adjudicator.games.barbarossa import (
+    arrivals,
+    battle,
+    control,
+    deployment,
+    naval,
+    setup,
+    victory,
+)
 from adjudicator.games.barbarossa.game import Game, zoc_control
 from adjudicator.games.barbarossa.movement import move
 from adjudicator.games.barbarossa.position import position_state
@@ -83,6 +91,7 @@ class BarbarossaRules:
             raise IllegalOrder(PROTOCOL_RULE, f"<{order.kind}> is not a 1941 order",
                                code="unknown-order")
         handler(ctx, order)
+        control.settle(ctx)  # 4.0 B: control at the instant, after every order (0.3.0)
         naval.neutralize_by_control(ctx)
 
     def check_static(self, module: ModuleData, order: Order) -> list[str]:
@@ -143,6 +152,9 @@ def end_phase(ctx: StepContext, order: Order) -> None:
     if at + 1 < len(phases):
         segment, phase = phases[at + 1]
         ctx.emit("phase-ended", player=state["player"], segment=segment, phase=phase)
+        control.settle(ctx)  # 0.3.0: the zones as the new segment has them (17.1.3)
+        if (segment, phase) == ("first", "movement"):
+            arrivals.judge_replacement_rate(ctx)  # 14.2.4 B (0.3.0)
         if phase == "movement":  # 8.0 B: the phasing side traces at each Ground Segment
             ctx.emit("supply-traced", side=state["player"],
                      unsupplied=unsupplied(game, state, state["player"]))
@@ -152,6 +164,7 @@ def end_phase(ctx: StepContext, order: Order) -> None:
         return
     for unit in surrendering(game, state):  # 16.0 A: at the end of each turn
         ctx.emit("unit-eliminated", unit=unit, rule="16.0 A")
+    control.settle(ctx)  # 0.3.0: the map without them, as victory reads it (18.1 B-D)
     if state["turn"] >= state["last_turn"]:  # 18.1 A: then victory is determined
         ctx.emit("game-ended", turn=state["turn"],
                  result=victory.result(ctx.module, state).to_json())
@@ -356,6 +369,10 @@ def _supply_traced(state: State, event: Event) -> None:
     state["unsupplied"] = list(event["unsupplied"])
 
 
+def _replacements_reduced(state: State, event: Event) -> None:
+    state["replacements_reduced"] = event["turn"]  # 14.2.4 B: for this turn's replacements
+
+
 def _standing_set(state: State, event: Event) -> None:
     state.setdefault("standing", {})[event["side"]] = dict(event["values"])
 
@@ -381,6 +398,7 @@ EVENT_HANDLERS: dict[str, Callable[[State, Event], None]] = {
     "unit-railed": _unit_railed,
     "unit-entered": _unit_entered,
     "unit-replaced": _unit_replaced,
+    "replacements-reduced": _replacements_reduced,
     "partisans-declared": _partisans_declared,
     "rail-bombed": _rail_bombed,
     "air-supplied": _air_supplied,

@@ -54,11 +54,17 @@ def check_rail_capacity(side: str, used: int, size: str, *, turn: int, finnish: 
 
 
 def check_rail_path(board: HexBoard, path: Sequence[Hex], *, rail: Callable[[Hex, Hex], bool],
-                    friendly: Collection[Hex], enemy_zoc: Collection[Hex]) -> None:
+                    friendly: Collection[Hex], enemy_zoc: Collection[Hex],
+                    why_not_friendly: Callable[[Hex], str] | None = None) -> None:
     """5.4 A-D: along connected railroad hexes only, in friendly territory, never
-    starting in, ending in or passing through an enemy zone of control."""
+    starting in, ending in or passing through an enemy zone of control.
+    `why_not_friendly`: what makes a hex not friendly, in words (module 0.3.0)."""
     for i, here in enumerate(path):
         name = board.label(here)
+        if here not in friendly and why_not_friendly is not None:
+            raise IllegalOrder("5.4 B", f"a unit may move by rail only in friendly territory, "
+                               f"as the map stands when it moves; {name} is "
+                               f"{why_not_friendly(here)}", code="rail-territory")
         if here not in friendly:
             raise IllegalOrder("5.4 B", f"rail movement stays in friendly territory; {name} "
                                "is not", code="rail-territory")
@@ -81,10 +87,11 @@ class Eliminated:
 
 
 def check_replacements(taken: Sequence[Eliminated], *, moscow_lost: bool,
-                       year_1942: bool = False) -> None:
+                       year_1942: bool = False, why: str = "") -> None:
     """14.2.2, 14.2.4 B, 20.4.2: four infantry-type units plus one tank corps, or three
     plus one tank group; only one unit stronger than four; one infantry-type unit fewer
-    while the Axis hold Moscow, two fewer in 1942."""
+    while the Axis hold Moscow, two fewer in 1942. `why`: the reason for the Moscow
+    penalty, said in the refusal (module 0.3.0)."""
     infantry = sum(1 for u in taken if u.kind == "infantry")
     corps = sum(1 for u in taken if u.kind == "tank corps")
     groups = sum(1 for u in taken if u.kind == "tank group")
@@ -94,8 +101,9 @@ def check_replacements(taken: Sequence[Eliminated], *, moscow_lost: bool,
         allowed = " or ".join(f"{i} infantry-type units plus one tank {'corps' if c else 'group'}"
                               for i, c, g in options)
         rule = "14.2.4 B" if moscow_lost else "20.4.2" if year_1942 else "14.2.2 A"
-        raise IllegalOrder(rule, f"this turn the Soviets may replace {allowed}; "
-                           f"asked: {infantry} infantry-type, {corps} tank corps, "
+        raise IllegalOrder(rule, f"this turn the Soviets may replace {allowed}"
+                           + (f", as {why}" if why and moscow_lost else "")
+                           + f"; asked: {infantry} infantry-type, {corps} tank corps, "
                            f"{groups} tank groups", code="replacements")
     if sum(1 for u in taken if u.strength > 4) > 1:
         raise IllegalOrder("14.2.2 B", "only one replaced unit may have a combat strength "

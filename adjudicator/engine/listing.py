@@ -1,0 +1,79 @@
+"""The legal orders of a position (docs/architecture.md, "The game kit").
+
+A game proposes candidates: for each unit of the acting side where it may move (from
+the kit's search, with the cost) and what it may attack, and the other orders its
+phase allows (an entry, an air allocation, an answer, the end of the phase). The kit
+keeps the candidates the rules accept: each is dry-run on the position by the same
+step runner that adjudicates, so a listed order is never one the rules refuse, and one
+that needs a die is listed (its checks come before the roll). What the property suite
+plays, the order builder offers and `pbem orders list` prints all come from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from adjudicator.engine.module import ModuleData
+from adjudicator.engine.orders import OrderSpec
+from adjudicator.engine.state import State
+
+if TYPE_CHECKING:
+    from adjudicator.engine.rules import GameRules
+
+
+@dataclass(frozen=True)
+class Destination:
+    """Where a unit (or stack) may go this phase: the place, the path it takes there and
+    what the move costs, as the rules print it ("3", "2 1/2")."""
+
+    place: str
+    path: tuple[str, ...]
+    cost: str
+
+
+@dataclass(frozen=True)
+class UnitOptions:
+    """What one unit of the acting side may do now."""
+
+    unit: str
+    at: str
+    moves: tuple[Destination, ...] = ()
+    attacks: tuple[str, ...] = ()  # the places it may attack (alone or with others)
+    orders: tuple[OrderSpec, ...] = ()  # its legal orders, moves and attacks included
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The acting side's legal orders in a position."""
+
+    side: str
+    units: tuple[UnitOptions, ...] = ()
+    orders: tuple[OrderSpec, ...] = ()  # every legal order, the units' ones included
+    rejected: int = field(default=0, compare=False)  # candidates the rules refused
+
+    def for_unit(self, unit: str) -> UnitOptions | None:
+        return next((u for u in self.units if u.unit == unit), None)
+
+
+def accepted(rules: GameRules, module: ModuleData, state: State, side: str,
+             candidates: Iterable[OrderSpec]) -> tuple[list[OrderSpec], int]:
+    """The candidates a dry run of each, alone on this position, does not refuse; and how
+    many it refused. Duplicates are dropped, the order kept."""
+    from adjudicator.engine.step import run_step
+
+    kept: list[OrderSpec] = []
+    seen: set[str] = set()
+    refused = 0
+    for candidate in candidates:
+        text = candidate.to_xml()
+        if text in seen:
+            continue
+        seen.add(text)
+        result = run_step(rules, module, state, [candidate.to_order()], side, None)
+        if result.rejection is None:
+            kept.append(candidate)
+        else:
+            refused += 1
+    return kept, refused
