@@ -16,6 +16,7 @@ from adjudicator.engine.hexgrid import Hex, HexGrid, Hexside
 from adjudicator.engine.search import Summable, least_costs, reachable
 
 C = TypeVar("C", bound=Summable)  # a cost: int, Fraction
+NOTHING: frozenset[str] = frozenset()
 # (from, to) -> movement points to enter `to` from `from`, or None if it cannot
 StepCost = Callable[[Hex, Hex], Any]
 # (from, to) -> may a trace (supply line, retreat) pass from `from` into `to`
@@ -46,11 +47,22 @@ class HexBoard:
     hexsides: dict[Hexside, frozenset[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self._labels: dict[Hex, str] = {}
         for side in self.hexsides:
             for end in side:
                 if end not in self.terrain:
                     raise ValueError(f"hexside {self.label(side.a)}/{self.label(side.b)} "
                                      f"touches {self.label(end)}, which is not on the map")
+        # Board facts computed once: every search and every move asks them many times.
+        self._next: dict[Hex, tuple[Hex, ...]] = {
+            h: tuple(sorted(n for n in self.grid.neighbours(h) if n in self.terrain))
+            for h in self.terrain}
+        self._labels = {h: self.grid.label(h) for h in self.terrain}
+        self._hexes = {label: h for h, label in self._labels.items()}
+        self._sides: dict[tuple[Hex, Hex], frozenset[str]] = {}
+        for h, near in self._next.items():
+            for n in near:
+                self._sides[(h, n)] = self.hexsides.get(Hexside.between(h, n), NOTHING)
 
     def __contains__(self, h: object) -> bool:
         return h in self.terrain
@@ -59,10 +71,14 @@ class HexBoard:
         return iter(sorted(self.terrain))
 
     def label(self, h: Hex) -> str:
-        return self.grid.label(h)
+        found = self._labels.get(h)
+        return found if found is not None else self.grid.label(h)
 
     def hex(self, label: str) -> Hex:
         """The hex a printed label names; ValueError if it is not on this map."""
+        found = self._hexes.get(label)
+        if found is not None:
+            return found
         h = self.grid.parse(label)
         if h not in self.terrain:
             raise ValueError(f"hex {label} is not on the map")
@@ -70,11 +86,21 @@ class HexBoard:
 
     def neighbours(self, h: Hex) -> list[Hex]:
         """The on-map hexes next to `h`, sorted."""
-        return sorted(n for n in self.grid.neighbours(h) if n in self.terrain)
+        near = self._next.get(h)
+        if near is None:  # a hex off the map
+            return sorted(n for n in self.grid.neighbours(h) if n in self.terrain)
+        return list(near)
 
     def features(self, a: Hex, b: Hex) -> frozenset[str]:
-        """What is printed on the hexside between two adjacent hexes (river, road, ...)."""
-        return self.hexsides.get(Hexside.between(a, b), frozenset())
+        """What is printed on the hexside between two adjacent hexes (river, road, ...).
+
+        Raises:
+            ValueError: the hexes are not adjacent.
+        """
+        found = self._sides.get((a, b))
+        if found is not None:
+            return found
+        return self.hexsides.get(Hexside.between(a, b), NOTHING)
 
     # -- movement ----------------------------------------------------------------------
     def check_path(self, path: list[Hex], cost: StepCost) -> list[PathStep]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 
 from lxml import etree
 
@@ -68,6 +69,15 @@ class ModuleData:
         return resolved
 
     def area_board(self) -> AreaBoard:
+        """The area graph of the module's map, built once (module/board facts never change)."""
+        return self._area_board
+
+    def hex_board(self) -> HexBoard:
+        """The board of the module's hex map, built once."""
+        return self._hex_board
+
+    @cached_property
+    def _area_board(self) -> AreaBoard:
         """The area graph of an area map: land adjacencies plus one typed edge per sea pair."""
         areas = [a.get("id") for a in self.findall("m:map/m:area")]
         edges = [Edge(e.get("a"), e.get("b"), "land") for e in self.findall("m:map/m:adjacent")]
@@ -79,7 +89,8 @@ class ModuleData:
         except ValueError as exc:
             raise ModuleError(f"module {self.game}: {exc}") from None
 
-    def hex_board(self) -> HexBoard:
+    @cached_property
+    def _hex_board(self) -> HexBoard:
         """The board of a hex map: `<grid>` declares the printed numbering, `<hex
         id="1808" terrain="...">` every hex, `<hexside a= b= features="river road">`
         what is printed on a hexside."""

@@ -32,5 +32,24 @@ def state_hash(state: State) -> str:
 
 
 def copy_state(state: State) -> State:
-    """A deep copy, so a step can work on a draft and discard it."""
-    return copy.deepcopy(state)
+    """A deep copy, so a step can work on a draft and discard it.
+
+    >>> original = {"units": {"GER-6": "lvov"}, "moved": ["GER-6"]}
+    >>> draft = copy_state(original)
+    >>> draft["units"]["GER-6"] = "kiev"; draft["moved"].append("GER-7")
+    >>> original
+    {'units': {'GER-6': 'lvov'}, 'moved': ['GER-6']}
+    """
+    return _copy(state)  # type: ignore[no-any-return]
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, and immutable leaves), several times
+    faster than copy.deepcopy, which has to handle every type and shared references."""
+    if isinstance(value, dict):
+        return {key: _copy(item) if isinstance(item, (dict, list)) else item
+                for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) if isinstance(item, (dict, list)) else item for item in value]
+    return copy.deepcopy(value) if not isinstance(value, (str, int, float, bool, type(None))) \
+        else value

@@ -37,14 +37,24 @@ class StepContext:
     side: str
     events: list[Event] = field(default_factory=list)
     scratch: dict[str, Any] = field(default_factory=dict)
+    base: State | None = None  # the position the step began from; never changed
 
-    def checkpoint(self) -> tuple[State, int]:
-        """The draft as it is now, to go back to if the next order turns out illegal."""
-        return copy_state(self.state), len(self.events)
+    def checkpoint(self) -> int:
+        """Where the draft is now, to go back to if the next order turns out illegal."""
+        return len(self.events)
 
-    def restore(self, checkpoint: tuple[State, int]) -> None:
-        self.state = checkpoint[0]
-        del self.events[checkpoint[1]:]
+    def restore(self, checkpoint: int) -> None:
+        """Back to the draft as it was at `checkpoint`. State changes only by events, so
+        that is the step's starting position with the events before the checkpoint
+        applied again: one copy when an order is refused, instead of one before every
+        order in case it is."""
+        del self.events[checkpoint:]
+        if self.base is None:
+            raise RuntimeError("a step context without its starting position cannot go back")
+        state = copy_state(self.base)
+        for event in self.events:
+            self.rules.apply(state, event)
+        self.state = state
 
     def emit(self, kind: str, **data: Any) -> Event:
         """Record an event and apply it to the draft state."""
@@ -146,7 +156,7 @@ def run_step(
     With `dice=None` it is a dry run: it stops quietly at the first order that
     needs a die roll.
     """
-    ctx = StepContext(rules, module, copy_state(state), dice, side)
+    ctx = StepContext(rules, module, copy_state(state), dice, side, base=state)
     for order in orders:
         checkpoint = ctx.checkpoint()
         try:
