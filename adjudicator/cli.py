@@ -10,20 +10,16 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from adjudicator.engine import dice as dice_scheme
 from adjudicator.errors import PbemError
-from adjudicator.games import GAME_IDS, get_game
-from adjudicator.referee.check import check_draft
-from adjudicator.referee.gamedir import GameDir, load_game
-from adjudicator.referee.referee import Adjudication, adjudicate, create_game
-from adjudicator.referee.verify import verify
-from adjudicator.security.keys import load_private_key, write_keypair
-from adjudicator.security.signing import sign_orders
-from adjudicator.security.xmlsafe import MAX_ORDER_BYTES, parse_untrusted
+from adjudicator.games import GAME_IDS
+from adjudicator.security.limits import MAX_ORDER_BYTES
+
+if TYPE_CHECKING:
+    from adjudicator.referee.referee import Adjudication
 
 EXIT_REJECTED = 2  # the file was read but refused, or an order was illegal
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug, not the user's fault
@@ -90,6 +86,8 @@ def main() -> None:
 def keygen(name: Path, encrypt: bool) -> None:
     """Create your signing key pair: NAME.key (keep it secret) and NAME.pub (send
     it to the referee)."""
+    from adjudicator.security.keys import write_keypair
+
     passphrase = None
     if encrypt:
         passphrase = click.prompt("Passphrase", hide_input=True,
@@ -100,19 +98,31 @@ def keygen(name: Path, encrypt: bool) -> None:
 
 
 @main.command()
-def games() -> None:
-    """List the games this adjudicator knows, with their scenarios and options."""
-    for game_id in GAME_IDS:
-        package = get_game(game_id)
-        module = package.bundled_module
-        click.echo(f"{game_id}: {package.title} (module version {module.version})")
-        for scenario, name in package.scenarios():
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON: id, title, version, sides, scenarios and options of each.")
+def games(as_json: bool) -> None:
+    """List the games this adjudicator knows: sides, scenarios and options."""
+    from dataclasses import asdict
+
+    from adjudicator.games import describe_game
+
+    about = [describe_game(game_id) for game_id in GAME_IDS]
+    if as_json:
+        click.echo(json.dumps([{**asdict(a), "scenarios": [{"id": i, "name": n}
+                                                           for i, n in a.scenarios]}
+                               for a in about], indent=2))
+        return
+    for game in about:
+        click.echo(f"{game.id}: {game.title} (module version {game.version})")
+        click.echo(f"  sides: {', '.join(game.sides)}  (pbem new {game.id} "
+                   + " ".join(f"--side {side}=KEY.pub" for side in game.sides) + ")")
+        for scenario, name in game.scenarios:
             click.echo(f"  scenario {scenario}: {name}")
-        for option in module.findall("m:options/m:option"):
-            values = option.get("values").split()
+        for option in game.options:
+            values = option.values
             shown = "|".join(values) if len(values) <= 4 else f"{values[0]}..{values[-1]}"
-            click.echo(f"  option {option.get('id')}={shown} (default {option.get('default')})"
-                       f": {(option.text or '').strip()}")
+            click.echo(f"  option {option.id}={shown} (default {option.default})"
+                       f": {option.help}")
 
 
 def parse_pairs(pairs: tuple[str, ...], what: str) -> dict[str, str]:
@@ -146,6 +156,10 @@ def new(game: str, scenario: str, sides: tuple[str, ...], options: tuple[str, ..
         module_file: Path | None, position_file: Path | None, test_seed: str | None,
         game_id: str | None) -> None:
     """Create a new game: its public journal and the referee's secrets."""
+    from adjudicator.games import get_game
+    from adjudicator.referee.gamedir import GameDir
+    from adjudicator.referee.referee import create_game
+
     get_game(game)
     roster = {side: read_input(Path(path)) for side, path in parse_pairs(sides, "--side").items()}
     created = create_game(
@@ -170,6 +184,8 @@ def new(game: str, scenario: str, sides: tuple[str, ...], options: tuple[str, ..
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def status(directory: Path, as_json: bool) -> None:
     """Show whose step it is, its seq, prev and commit, and any open decision."""
+    from adjudicator.referee.gamedir import load_game
+
     game = load_game(directory)
     info = {
         "game_id": game.game_id,
@@ -207,6 +223,7 @@ def orders() -> None:
 @click.option("-o", "--out", type=click.Path(path_type=Path), help="Write here, not stdout.")
 def orders_template(directory: Path, side: str, out: Path | None) -> None:
     """Write a skeleton order file for the game's current step, envelope filled in."""
+    from adjudicator.referee.gamedir import load_game
     from adjudicator.reports.template import order_template
 
     game = load_game(directory)
@@ -231,6 +248,10 @@ def orders_template(directory: Path, side: str, out: Path | None) -> None:
               "(only to reproduce an example).")
 def sign(orders_file: Path, key_file: Path, out: Path | None, entropy: str | None) -> None:
     """Sign an order file: add fresh entropy and your signature."""
+    from adjudicator.security.keys import load_private_key
+    from adjudicator.security.signing import sign_orders
+    from adjudicator.security.xmlsafe import parse_untrusted
+
     key_bytes = read_input(key_file)
     passphrase = None
     if b"ENCRYPTED" in key_bytes:
@@ -248,6 +269,8 @@ def sign(orders_file: Path, key_file: Path, out: Path | None, entropy: str | Non
 @click.argument("orders_file", metavar="ORDERS", type=click.Path(exists=True, path_type=Path))
 def check(directory: Path, orders_file: Path) -> None:
     """Dry-run a draft order file against the current position, without dice."""
+    from adjudicator.referee.check import check_draft
+
     report = check_draft(directory, read_input(orders_file))
     for note in report.notes:
         click.echo(f"note: {note}")
@@ -266,6 +289,8 @@ def check(directory: Path, orders_file: Path) -> None:
 @click.option("--no-report", is_flag=True, help="Do not render the turn reports.")
 def adjudicate_command(directory: Path, orders_file: Path, no_report: bool) -> None:
     """Referee: adjudicate a signed order file and write the turn reports."""
+    from adjudicator.referee.referee import adjudicate
+
     result = adjudicate(directory, read_input(orders_file))
     print_adjudication(result)
     if result.kind == "step" and not no_report:
@@ -304,6 +329,7 @@ def print_adjudication(result: Adjudication) -> None:
 
 def write_step_reports(directory: Path, seq: int, sides: tuple[str, ...] | None = None,
                        outdir: Path | None = None) -> dict[str, dict[str, Path]]:
+    from adjudicator.referee.gamedir import GameDir, load_game
     from adjudicator.reports import write_report
     from adjudicator.reports.from_journal import step_report
 
@@ -320,6 +346,8 @@ def write_step_reports(directory: Path, seq: int, sides: tuple[str, ...] | None 
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def verify_command(path: Path, as_json: bool) -> None:
     """Recompute a whole game from its journal and report the first divergence."""
+    from adjudicator.referee.verify import verify
+
     report = verify(path)
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=2, sort_keys=True))
@@ -353,6 +381,8 @@ main.add_command(verify_command, "verify")
               help="Directory for the reports (one folder per side).")
 def report(directory: Path, seq: int | None, side: str | None, outdir: Path) -> None:
     """Render the turn report of a step: HTML with the map, and a PNG of the map."""
+    from adjudicator.referee.gamedir import load_game
+
     game = load_game(directory)
     seq = len(game.steps) if seq is None else seq
     for who, paths in write_step_reports(directory, seq, (side,) if side else None,
@@ -378,6 +408,8 @@ def dice_derive(server_seed: str, game_id: str, seq: int, entropy: str, sides: s
                 count: int) -> None:
     """Print the values of a step's dice stream, one a line: the same numbers the
     referee rolled, in order (a d6 is uniform(6)+1; a D3 is read from a d6)."""
+    from adjudicator.engine import dice as dice_scheme
+
     try:
         each = [int(s) for s in sides.split(",")]
     except ValueError:
@@ -406,6 +438,8 @@ def journal() -> None:
 def journal_rolls(directory: Path, as_json: bool) -> None:
     """Every die roll of every step: seq, purpose, sides, value, and the revealed
     seed and entropy it came from."""
+    from adjudicator.referee.gamedir import load_game
+
     game = load_game(directory)
     rolls = []
     for line in game.steps:

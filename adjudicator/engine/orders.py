@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from typing import ClassVar, Self
-from xml.sax.saxutils import escape
 
 from lxml import etree
 
@@ -111,9 +110,14 @@ class OrderSpec:
 
     def to_xml(self) -> str:
         """The order as an element of an order file (no namespace prefix)."""
-        attrs = "".join(f' {k}="{escape(v, {chr(34): "&quot;"})}"'
-                        for k, v in self.attributes().items())
+        attrs = "".join(f' {k}="{_escape(v)}"' for k, v in self.attributes().items())
         return f"<{self.KIND}{attrs}/>"
+
+
+def _escape(text: str) -> str:
+    """An attribute value as XML writes it between double quotes."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
 
 
 def _is_list(annotation: object) -> bool:

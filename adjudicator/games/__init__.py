@@ -14,14 +14,16 @@ import importlib
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lxml import etree
-
-from adjudicator.engine.hidden import View
-from adjudicator.engine.module import ModuleData, load_module
-from adjudicator.engine.rules import GameRules
 from adjudicator.errors import JournalError, ModuleError, PbemError
+
+if TYPE_CHECKING:  # the registry is read by every command: it imports nothing heavy
+    from lxml import etree
+
+    from adjudicator.engine.hidden import View
+    from adjudicator.engine.module import ModuleData
+    from adjudicator.engine.rules import GameRules
 
 GAMES_DIR = Path(__file__).resolve().parent
 ENGINE_SCHEMAS = GAMES_DIR.parent / "engine" / "schemas"
@@ -94,10 +96,14 @@ class GamePackage:
 
     @cached_property
     def module_schema(self) -> etree.RelaxNG:
+        from lxml import etree
+
         return etree.RelaxNG(file=str(self.data_dir / "module.rng"))
 
     @cached_property
     def orders_schema(self) -> etree.RelaxNG:
+        from lxml import etree
+
         return etree.RelaxNG(file=str(self.data_dir / "orders.rng"))
 
     @cached_property
@@ -107,6 +113,8 @@ class GamePackage:
     def load_module(self, data: bytes) -> ModuleData:
         """A module from bytes (the bundled file or a user's `--module FILE`), checked
         by the schema and then by the rules for what a schema cannot say."""
+        from adjudicator.engine.module import load_module
+
         module = load_module(data, self.module_schema, expected_game=self.id)
         self.rules.check_module(module)
         return module
@@ -167,5 +175,53 @@ def get_game(game_id: str) -> GamePackage:
     return _LOADED[game_id]
 
 
+@dataclass(frozen=True)
+class GameOption:
+    id: str
+    values: tuple[str, ...]
+    default: str
+    help: str
+
+
+@dataclass(frozen=True)
+class GameAbout:
+    """What `pbem games` and the service's game list say of a game, read from its bundled
+    module without loading its rules."""
+
+    id: str
+    title: str
+    version: str
+    sides: tuple[str, ...]  # the sides players play (a roster needs a key for each)
+    scenarios: tuple[tuple[str, str], ...]
+    options: tuple[GameOption, ...]
+
+
+def describe_game(game_id: str) -> GameAbout:
+    """A game's title, version, sides, scenarios and options (PbemError: no such game)."""
+    if game_id not in GAME_IDS:
+        raise PbemError(f"unknown game {game_id!r}; the games are: {', '.join(GAME_IDS)}",
+                        code="unknown-game")
+    if game_id not in _ABOUT:
+        from adjudicator.engine.module import NS
+        from adjudicator.security.xmlsafe import parse_trusted_file
+
+        root = parse_trusted_file(GAMES_DIR / game_id / "data" / "module.xml")
+        _ABOUT[game_id] = GameAbout(
+            game_id, root.get("title", game_id), root.get("version", ""),
+            tuple(s.get("id") for s in root.xpath("m:sides/m:side", namespaces=NS)
+                  if s.get("player", "human") == "human"),
+            tuple((s.get("id"), s.get("name"))
+                  for s in root.xpath("m:scenarios/m:scenario", namespaces=NS)),
+            tuple(GameOption(o.get("id"), tuple(o.get("values").split()), o.get("default"),
+                             " ".join((o.text or "").split()))
+                  for o in root.xpath("m:options/m:option", namespaces=NS)))
+    return _ABOUT[game_id]
+
+
+_ABOUT: dict[str, GameAbout] = {}
+
+
 def position_schema() -> etree.RelaxNG:
+    from lxml import etree
+
     return etree.RelaxNG(file=str(ENGINE_SCHEMAS / "position.rng"))

@@ -14,9 +14,7 @@ from pathlib import Path
 from lxml import etree
 
 from adjudicator.errors import InvalidInput
-
-MAX_ORDER_BYTES = 262144
-MAX_TRUSTED_BYTES = 16 * 1024 * 1024
+from adjudicator.security.limits import MAX_ORDER_BYTES, MAX_TRUSTED_BYTES  # noqa: F401
 
 _ALLOWED_ENCODINGS = frozenset({"utf-8", "utf8", "us-ascii", "ascii"})
 _DECLARED_ENCODING = re.compile(
