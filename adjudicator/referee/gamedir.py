@@ -26,10 +26,10 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 
 from adjudicator.engine.events import Event
 from adjudicator.engine.module import ModuleData
-from adjudicator.engine.state import State, copy_state, state_hash
+from adjudicator.engine.state import State, canonical_json, copy_state, state_hash
 from adjudicator.errors import InvalidInput, JournalError, PbemError
 from adjudicator.games import GamePackage, get_game, position_schema
-from adjudicator.referee.journal import JournalLine, append_line, read_lines
+from adjudicator.referee.journal import JournalLine, append_line, parse_lines, read_lines
 from adjudicator.security.keys import load_private_key, load_public_key, private_key_pem
 from adjudicator.security.xmlsafe import parse_untrusted
 
@@ -46,6 +46,8 @@ def test_referee_key(test_seed: bytes) -> Ed25519PrivateKey:
 @dataclass
 class GameDir:
     path: Path
+    _read: tuple[tuple[int, int], list[bytes]] | None = field(default=None, repr=False,
+                                                               compare=False)
 
     @property
     def journal(self) -> Path:
@@ -67,6 +69,11 @@ class GameDir:
     def submissions(self) -> Path:
         return self.path / "submissions"
 
+    @property
+    def snapshot_file(self) -> Path:
+        # with the referee's secrets: the position holds what the rules hide
+        return self.referee_dir / "snapshot.json"
+
     def reports_for(self, seq: int, side: str) -> Path:
         return self.path / "reports" / f"step-{seq}" / side
 
@@ -83,6 +90,38 @@ class GameDir:
 
     def append(self, entry: dict[str, Any]) -> bytes:
         return append_line(self.journal, entry)
+
+    def count_lines(self) -> int:
+        return len(self._raw_lines())
+
+    def line(self, number: int) -> JournalLine:
+        raws = self._raw_lines()
+        if not 1 <= number <= len(raws):
+            raise JournalError(f"the journal has no line {number}", line=number)
+        return next(parse_lines([raws[number - 1]], first=number))
+
+    def _raw_lines(self) -> list[bytes]:
+        """The journal's lines, read once for as long as the file is unchanged."""
+        stat = self.journal.stat()
+        key = (stat.st_size, stat.st_mtime_ns)
+        if self._read is None or self._read[0] != key:
+            self._read = (key, self.journal.read_bytes().split(b"\n")[:-1])
+        return self._read[1]
+
+    def read_snapshot(self) -> Snapshot | None:
+        try:
+            return Snapshot.from_json(json.loads(self.snapshot_file.read_bytes()))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None  # none yet, or unreadable: the journal is replayed instead
+
+    def write_snapshot(self, snapshot: Snapshot) -> None:
+        """Atomically, owner-only; not synced: a lost snapshot costs one replay."""
+        self.referee_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tmp = self.snapshot_file.with_suffix(".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(canonical_json(snapshot.to_json()))
+        os.replace(tmp, self.snapshot_file)
 
     def create(self, referee_key: Ed25519PrivateKey, secrets: dict[str, Any]) -> None:
         """Make the directory and keep the referee key and first secrets (owner-only)."""
@@ -139,6 +178,32 @@ class GameDir:
         return str(path)
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """The position after a game's last journal line, which its store keeps so that a
+    submission never replays the journal. It is checked, never trusted: it must cover
+    the journal as it is (as many lines, the same last line) and its state must hash to
+    the state hash of the last step it covers (`current_game`)."""
+
+    lines: int  # the journal lines it covers, the header included
+    steps: int  # the adjudicated steps among them
+    step_line: int  # the line number of the last step (1: none yet, the header)
+    last_line: bytes
+    commit: str  # the commitment the next step is due under
+    state: State
+
+    def to_json(self) -> dict[str, Any]:
+        return {"lines": self.lines, "steps": self.steps, "step_line": self.step_line,
+                "last_line": base64.b64encode(self.last_line).decode("ascii"),
+                "commit": self.commit, "state": self.state}
+
+    @classmethod
+    def from_json(cls, value: dict[str, Any]) -> Snapshot:
+        return cls(int(value["lines"]), int(value["steps"]), int(value["step_line"]),
+                   base64.b64decode(value["last_line"]), str(value["commit"]),
+                   dict(value["state"]))
+
+
 @dataclass
 class Game:
     """A game as its journal describes it, replayed to the current position."""
@@ -150,10 +215,11 @@ class Game:
     module: ModuleData
     initial: State
     state: State = field(default_factory=dict)
+    tail: Snapshot | None = None  # a game read from its snapshot: `lines` is not read
 
     def __post_init__(self) -> None:
         if self.state:
-            return  # the caller (verification) knows the position already
+            return  # the caller (verification, a snapshot) knows the position already
         self.state = copy_state(self.initial)
         for line in self.steps:
             for event in line.entry["events"]:
@@ -166,20 +232,34 @@ class Game:
     @property
     def last_line(self) -> bytes:
         """The bytes of the journal's last line, which the next line chains to."""
+        if self.tail is not None:
+            return self.tail.last_line
         return self.lines[-1].raw if self.lines else self.header_raw
 
     @property
     def steps(self) -> list[JournalLine]:
+        if self.tail is not None:
+            raise RuntimeError("a game read from its snapshot does not hold its steps")
         return [line for line in self.lines if line.entry["type"] == "step"]
 
     @property
     def next_seq(self) -> int:
-        return len(self.steps) + 1
+        return self.tail.steps + 1 if self.tail is not None else len(self.steps) + 1
 
     @property
     def current_commit(self) -> str:
+        if self.tail is not None:
+            return self.tail.commit
         steps = self.steps
         return str(steps[-1].entry["next_commit"] if steps else self.header["commit"])
+
+    def snapshot(self) -> Snapshot:
+        """The position after the journal's last line, for its store to keep."""
+        if self.tail is not None:
+            return self.tail
+        steps = self.steps
+        return Snapshot(len(self.lines) + 1, len(steps), steps[-1].number if steps else 1,
+                        self.last_line, self.current_commit, self.state)
 
     @property
     def state_hash(self) -> str:
@@ -242,6 +322,32 @@ def parse_position(data: bytes, game: str):  # noqa: ANN201 - an lxml element
     if root.get("game") != game:
         raise InvalidInput(f"this position file is for game {root.get('game')!r}, not {game!r}")
     return root
+
+
+def current_game(store: Any) -> Game:
+    """The game in a store as it stands now, to adjudicate its next step: read from the
+    store's snapshot when that covers the journal exactly and its state hashes to the
+    journal's state hash after its last step; otherwise the journal is replayed (and the
+    snapshot written again). Either way the cost does not grow with the game's length
+    once a snapshot is there (docs/architecture.md, "Performance")."""
+    head = store.line(1)
+    if head.entry.get("type") != "header":
+        raise JournalError(f"{store.describe()} does not start with a journal header")
+    snapshot = store.read_snapshot()
+    count = store.count_lines()
+    if snapshot is not None and snapshot.lines == count:
+        last = store.line(count)
+        step = head if snapshot.step_line == 1 else store.line(snapshot.step_line)
+        expected = head.entry.get("initial_state_hash") if snapshot.step_line == 1 \
+            else step.entry.get("state_hash")
+        if last.raw == snapshot.last_line and step.entry.get("seq", 0) == snapshot.steps \
+                and state_hash(snapshot.state) == expected:
+            package, module = header_module(head.entry)
+            return Game(head.entry, head.raw, [], package, module, {}, snapshot.state,
+                        tail=snapshot)
+    game = game_from_lines(store.journal_lines(), store.describe())
+    store.write_snapshot(game.snapshot())
+    return game
 
 
 def load_game(path: Path) -> Game:

@@ -68,9 +68,10 @@ def read_lines(path: Path) -> Iterator[JournalLine]:
         yield from parse_lines(raw.rstrip(b"\n") for raw in handle)
 
 
-def parse_lines(raws: Iterable[bytes]) -> Iterator[JournalLine]:
-    """Journal lines (without their newlines) from a file or a database, parsed."""
-    for number, raw in enumerate(raws, start=1):
+def parse_lines(raws: Iterable[bytes], first: int = 1) -> Iterator[JournalLine]:
+    """Journal lines (without their newlines) from a file or a database, parsed; `first`
+    is the number of the first."""
+    for number, raw in enumerate(raws, start=first):
         if len(raw) > MAX_LINE_BYTES:
             raise JournalError(f"journal line {number} is too long", line=number)
         try:

@@ -27,6 +27,8 @@ from adjudicator.games import get_game
 from adjudicator.referee.gamedir import (
     Game,
     GameDir,
+    Snapshot,
+    current_game,
     game_from_lines,
     header_initial_state,
     parse_position,
@@ -126,7 +128,9 @@ def create_game(
     store.create(referee_key, {"seeds": {"1": seed.hex()},
                                "test_seed": test_seed.hex() if test_seed else None})
     store.append(sign_entry(header, referee_key))
-    return game_from_lines(store.journal_lines(), store.describe())
+    game = game_from_lines(store.journal_lines(), store.describe())
+    store.write_snapshot(game.snapshot())
+    return game
 
 
 def adjudicate(where: Path | GameStore, raw: bytes) -> Adjudication:
@@ -143,14 +147,15 @@ def adjudicate_in(store: GameStore, raw: bytes) -> Adjudication:
     if not store.has_journal():
         raise JournalError(f"{store.describe()} holds no game: there is no journal")
     archived = store.archive(raw)  # before anything else can go wrong with it
-    game = game_from_lines(store.journal_lines(), store.describe())
+    game = current_game(store)
     key = store.referee_key()
     try:
         submission = open_submission(game, raw)
         check_addressed(game, submission.envelope)
     except PbemError as error:
         entry = refused_entry(game, raw, error, key)
-        store.append(entry)
+        line = store.append(entry)
+        store.write_snapshot(after_line(game, line, game.state))
         return Adjudication("refused", game.next_seq, entry, archived, game, error=error)
 
     return _run_step(store, game, raw, submission, key, archived)
@@ -162,7 +167,7 @@ def adjudicate_pass(store: GameStore, reason: str) -> Adjudication | None:
     by the step's commitment (`pass_entropy`), so a referee who knows the seed cannot
     choose the dice. None when the rules give the side no pass now (a decision is
     pending, units wait to be placed)."""
-    game = game_from_lines(store.journal_lines(), store.describe())
+    game = current_game(store)
     side = game.acting_side
     orders = game.package.rules.pass_orders(game.state, side) if side else []
     if not orders:
@@ -206,8 +211,19 @@ def _run_step(store: GameStore, game: Game, raw: bytes, submission: Submission,
     entry = sign_entry({**step_entry(game, raw, submission.fingerprint,
                                      submission.envelope.entropy, seed, result,
                                      commitment(next_seed)), **(extra or {})}, key)
-    store.append(entry)
+    line = store.append(entry)
+    store.write_snapshot(after_line(game, line, result.state, step=True,
+                                    commit=entry["next_commit"]))
     return Adjudication("step", seq, entry, archived, game, result=result)
+
+
+def after_line(game: Game, line: bytes, state: dict[str, Any], *, step: bool = False,
+               commit: str | None = None) -> Snapshot:
+    """The snapshot after a line just appended to the game's journal."""
+    before = game.snapshot()
+    lines = before.lines + 1
+    return Snapshot(lines, before.steps + step, lines if step else before.step_line, line,
+                    commit if commit is not None else before.commit, state)
 
 
 def step_entry(game: Game, raw: bytes, fp: str, entropy: bytes, seed: bytes,

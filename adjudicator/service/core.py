@@ -27,7 +27,7 @@ from sqlalchemy import Connection, Engine, insert, select, update
 
 from adjudicator.errors import PbemError
 from adjudicator.games import get_game
-from adjudicator.referee.gamedir import Game, game_from_lines
+from adjudicator.referee.gamedir import Game, current_game, game_from_lines
 from adjudicator.referee.referee import (
     Adjudication,
     adjudicate_in,
@@ -474,6 +474,14 @@ class Service(ServiceQueries, ServiceAdmin):
         if not store.has_journal():
             raise PbemError(f"there is no game {game_id!r} here", code="unknown-game")
         return game_from_lines(store.journal_lines(), store.describe())
+
+    def current(self, game_id: str) -> Game:
+        """The game as it stands, from its snapshot (the whole journal is not replayed)."""
+        with self.engine.begin() as conn:
+            store = SqlGameStore(conn, game_id)
+            if not store.has_journal():
+                raise PbemError(f"there is no game {game_id!r} here", code="unknown-game")
+            return current_game(store)
 
     def journal_is_public(self, game_id: str) -> bool:
         """DESIGN §7: the journal holds the whole truth, hidden information included, so

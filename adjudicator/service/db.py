@@ -63,6 +63,14 @@ game_secrets = Table(
     Column("secrets", Text, nullable=False),
 )
 
+# The position after a game's last journal line, so that a submission never replays the
+# journal; checked against the journal's state hash before use (referee.current_game).
+snapshots = Table(
+    "snapshots", metadata,
+    Column("game_id", String(64), ForeignKey("games.id"), primary_key=True),
+    Column("snapshot", LargeBinary, nullable=False),  # canonical JSON of a Snapshot
+)
+
 players = Table(
     "players", metadata,
     Column("game_id", String(64), ForeignKey("games.id"), primary_key=True),

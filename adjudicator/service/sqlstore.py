@@ -14,9 +14,16 @@ from sqlalchemy import Connection, func, insert, select, update
 
 from adjudicator.engine.state import canonical_json
 from adjudicator.errors import JournalError, PbemError
+from adjudicator.referee.gamedir import Snapshot
 from adjudicator.referee.journal import JournalLine, parse_lines
 from adjudicator.security.keys import load_private_key, private_key_pem
-from adjudicator.service.db import game_secrets, games, journal_lines
+from adjudicator.service.db import game_secrets, games, journal_lines, snapshots
+
+
+# The games this process has loaded, kept warm: the snapshot it last wrote or read for
+# each. current_game checks it against the journal before using it, so a snapshot left
+# by a transaction that rolled back, or outdated by another process, is never used.
+WARM: dict[str, Snapshot] = {}
 
 
 class SqlGameStore:
@@ -40,14 +47,49 @@ class SqlGameStore:
             .order_by(journal_lines.c.line_no)).scalars()
         return list(parse_lines(bytes(row) for row in rows))
 
+    def count_lines(self) -> int:
+        return int(self.connection.execute(
+            select(func.count()).select_from(journal_lines)
+            .where(journal_lines.c.game_id == self.game_id)).scalar_one())
+
+    def line(self, number: int) -> JournalLine:
+        raw = self.connection.execute(
+            select(journal_lines.c.line).where(journal_lines.c.game_id == self.game_id,
+                                               journal_lines.c.line_no == number)).scalar()
+        if raw is None:
+            raise JournalError(f"{self.describe()} has no journal line {number}", line=number)
+        return next(parse_lines([bytes(raw)], first=number))
+
+    def read_snapshot(self) -> Snapshot | None:
+        warm = WARM.get(self.game_id)
+        if warm is not None and warm.lines == self.count_lines():
+            return warm
+        raw = self.connection.execute(select(snapshots.c.snapshot).where(
+            snapshots.c.game_id == self.game_id)).scalar()
+        if raw is None:
+            return None
+        try:
+            snapshot = Snapshot.from_json(json.loads(bytes(raw)))
+        except (ValueError, KeyError, TypeError):
+            return None  # the journal is replayed instead
+        WARM[self.game_id] = snapshot
+        return snapshot
+
+    def write_snapshot(self, snapshot: Snapshot) -> None:
+        WARM[self.game_id] = snapshot
+        data = canonical_json(snapshot.to_json())
+        done = self.connection.execute(update(snapshots).where(
+            snapshots.c.game_id == self.game_id).values(snapshot=data))
+        if not done.rowcount:
+            self.connection.execute(insert(snapshots).values(game_id=self.game_id,
+                                                             snapshot=data))
+
     def journal_bytes(self) -> bytes:
         return b"".join(line.raw + b"\n" for line in self.journal_lines())
 
     def append(self, entry: dict[str, Any]) -> bytes:
         line = canonical_json(entry)
-        count = self.connection.execute(
-            select(func.count()).select_from(journal_lines)
-            .where(journal_lines.c.game_id == self.game_id)).scalar_one()
+        count = self.count_lines()
         self.connection.execute(insert(journal_lines).values(
             game_id=self.game_id, line_no=count + 1, line=line))
         return line

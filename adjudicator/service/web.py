@@ -446,7 +446,7 @@ def add_player_pages(app: FastAPI, web: Web) -> None:
         from adjudicator.reports.template import order_template
 
         side = web.side(game_id, token)
-        game = web.service.load(game_id)
+        game = web.service.current(game_id)
         text = order_template(game, side)
         name = f"{game_id}-step-{game.next_seq}-{side}.xml"
         disposition = f'attachment; filename="{name}"'
