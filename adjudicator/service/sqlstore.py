@@ -19,7 +19,6 @@ from adjudicator.referee.journal import JournalLine, parse_lines
 from adjudicator.security.keys import load_private_key, private_key_pem
 from adjudicator.service.db import game_secrets, games, journal_lines, snapshots
 
-
 # The games this process has loaded, kept warm: the snapshot it last wrote or read for
 # each. current_game checks it against the journal before using it, so a snapshot left
 # by a transaction that rolled back, or outdated by another process, is never used.
