@@ -250,17 +250,64 @@ def report_layout(board: HexBoard, size: float = REPORT_HEX_SIZE
         math.ceil(max(ys) + along + REPORT_MARGIN)
 
 
+@dataclass(frozen=True)
+class ReportBoard:
+    """The part of a hex game's report map that is the same in every report: the board
+    with its cities, laid out for reports, as SVG markup (the children of its group)."""
+
+    centre: Callable[[Hex], tuple[float, float]]
+    width: int
+    height: int
+    markup: str
+    key: tuple[LegendItem, ...]
+
+
+_BOARDS: dict[str, ReportBoard] = {}
+
+
+def report_board(module: Any) -> ReportBoard:
+    """The report board of a module, drawn once per module."""
+    if module.sha256 not in _BOARDS:
+        board = module.hex_board()
+        centre, width, height = report_layout(board)
+        cities, style = cities_of(module, board), style_of(module.game)
+        bare = draw_hex_board(board, centre, REPORT_HEX_SIZE, width, height, cities,
+                              style=style)
+        markup = bare[bare.index(">") + 1:bare.rindex("</svg>")]  # the sheet's children
+        _BOARDS[module.sha256] = ReportBoard(centre, width, height, markup,
+                                             tuple(board_key(board, cities, style)))
+    return _BOARDS[module.sha256]
+
+
+@dataclass(frozen=True)
+class MapLayers:
+    """A report map three ways: `svg`, the whole drawing (inline in the HTML, map.svg);
+    `board`, the static board alone on the whole sheet (None: the map has none), and
+    `overlay`, the rest on a transparent sheet: the PNG is the board, rasterized once per
+    game, with the overlay composited on it."""
+
+    svg: str
+    board: str | None
+    overlay: str
+
+
+BOARD_SLOT = '<g class="board"/>'
+
+
 def draw_hex_map(module: Any, view: MapView) -> str:
+    """The report's map of a hex game (`hex_map_layers`)."""
+    return hex_map_layers(module, view).svg
+
+
+def hex_map_layers(module: Any, view: MapView) -> MapLayers:
     """The report's map of a hex game: title, the board with each hex tinted by who
     holds it where that differs from the start (`view.area_fill`), the stacks of
     counters (`view.counters`, by hex label: the top counter, and how many are under
     it), the legend and the board's key (`board_key`)."""
+    plate = report_board(module)
     board = module.hex_board()
-    centre, width, height = report_layout(board)
-    cities, style = cities_of(module, board), style_of(module.game)
-    svg_board = etree.fromstring(draw_hex_board(board, centre, REPORT_HEX_SIZE, width,
-                                                height, cities, style=style).encode())
-    legend_rows = _legend_rows(view.legend + board_key(board, cities, style), width)
+    centre, width, height = plate.centre, plate.width, plate.height
+    legend_rows = _legend_rows([*view.legend, *plate.key], width)
     legend_h = _legend_height(legend_rows)
     total = HEADER_H + height + legend_h
     svg = etree.Element(f"{{{SVG_NS}}}svg", nsmap={None: SVG_NS}, width=str(width),
@@ -276,8 +323,8 @@ def draw_hex_map(module: Any, view: MapView) -> str:
                                 "font-family": FONT})
         t.text = text
     group = etree.SubElement(svg, f"{{{SVG_NS}}}g", transform=f"translate(0,{HEADER_H})")
-    for child in svg_board:
-        group.append(child)
+    static = etree.SubElement(group, f"{{{SVG_NS}}}g")
+    static.set("class", "board")  # the same in every report of the game: drawn once
     tint = etree.SubElement(group, f"{{{SVG_NS}}}g", opacity="0.45")
     pointy = board.grid.orientation == "pointy"
     for label, fill in sorted(view.area_fill.items()):
@@ -310,4 +357,11 @@ def draw_hex_map(module: Any, view: MapView) -> str:
                 c.title for c in counters)
     if legend_rows:
         _draw_legend(svg, legend_rows, HEADER_H + height, width)
-    return str(etree.tostring(svg, encoding="unicode"))
+    overlay = str(etree.tostring(svg, encoding="unicode"))
+    if BOARD_SLOT not in overlay:
+        raise AssertionError("the board's place is missing from the report map")
+    whole = overlay.replace(BOARD_SLOT, f'<g class="board">{plate.markup}</g>', 1)
+    sheet = (f'<svg xmlns="{SVG_NS}" width="{width}" height="{total}" '
+             f'viewBox="0 0 {width} {total}"><g transform="translate(0,{HEADER_H})">'
+             f"{plate.markup}</g></svg>")
+    return MapLayers(whole, sheet, overlay)

@@ -9,6 +9,7 @@ PNG is cairosvg's rasterization of that same string.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import shlex
 from dataclasses import dataclass
@@ -18,6 +19,8 @@ from typing import Any
 from xml.sax.saxutils import quoteattr
 
 import cairosvg
+import cairosvg.parser
+import cairosvg.surface
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 from PIL import Image
@@ -26,7 +29,7 @@ from adjudicator.engine.dice import commitment
 from adjudicator.engine.report import RenderedReport, RollRow, StepReport
 from adjudicator.reports.areamap import draw_area_map
 from adjudicator.reports.games import reporter_for
-from adjudicator.reports.hexmap import draw_hex_map
+from adjudicator.reports.hexmap import MapLayers, hex_map_layers
 from adjudicator.reports.projection import project_step
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
@@ -164,15 +167,52 @@ def render_html(step: StepReport, svg: str) -> str:
     return template.render(**report_context(step, svg))
 
 
-def svg_to_png(svg: str) -> bytes:
-    """Rasterize the SVG, then store it with a 256-colour palette: a map has few
-    colours, and the file (mailed with every report) shrinks about fourfold."""
-    rgba = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode("utf-8"))))
-    palette = rgba.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE,
-                                           dither=Image.Dither.NONE)
+def rasterize(svg: str) -> Image.Image:
+    """The SVG drawn by cairo, as an RGBA image (straight from cairo's pixels: no PNG is
+    written and read back in between)."""
+    tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
+    surface = cairosvg.surface.PNGSurface(tree, None, 96)
+    pixels = surface.cairo
+    pixels.flush()
+    # cairo keeps premultiplied BGRA in native (little-endian) order: PIL's "BGRa"
+    image = Image.frombuffer("RGBa", (pixels.get_width(), pixels.get_height()),
+                             bytes(pixels.get_data()), "raw", "BGRa", pixels.get_stride(), 1)
+    surface.finish()
+    return image.convert("RGBA")
+
+
+_BOARD_RASTERS: dict[str, Image.Image] = {}
+BOARD_RASTERS_KEPT = 8  # the boards of a few games and sheet sizes, per process
+
+
+def board_raster(svg: str) -> Image.Image:
+    """A static board, rasterized once per process for every report that shows it."""
+    key = hashlib.sha256(svg.encode("utf-8")).hexdigest()
+    if key not in _BOARD_RASTERS:
+        if len(_BOARD_RASTERS) >= BOARD_RASTERS_KEPT:
+            del _BOARD_RASTERS[next(iter(_BOARD_RASTERS))]
+        _BOARD_RASTERS[key] = rasterize(svg)
+    return _BOARD_RASTERS[key]
+
+
+def layers_to_png(layers: MapLayers) -> bytes:
+    """The PNG of a map: its static board (rasterized once) with the rest composited on
+    it, stored with a 256-colour palette (a map has few colours, and the file, mailed
+    with every report, shrinks about fourfold), at zlib's default level: `optimize`
+    cost more time than the few per cent it saved."""
+    picture = rasterize(layers.overlay)
+    if layers.board is not None:
+        picture = Image.alpha_composite(board_raster(layers.board), picture)
+    palette = picture.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE,
+                                              dither=Image.Dither.NONE)
     out = io.BytesIO()
-    palette.save(out, "PNG", optimize=True)
+    palette.save(out, "PNG", compress_level=6)
     return out.getvalue()
+
+
+def svg_to_png(svg: str) -> bytes:
+    """The PNG of a drawing with no static board of its own."""
+    return layers_to_png(MapLayers(svg, None, svg))
 
 
 def render_report(step: StepReport) -> RenderedReport:
@@ -180,15 +220,22 @@ def render_report(step: StepReport) -> RenderedReport:
     seen = project_step(step)
     view = reporter_for(seen.game).map_view(seen.module, seen.state_after, seen.side,
                                             map_caption(seen))
-    svg = draw_map(seen.module, view)
-    return RenderedReport(render_html(seen, svg), svg, svg_to_png(svg))
+    layers = map_layers(seen.module, view)
+    return RenderedReport(render_html(seen, layers.svg), layers.svg, layers_to_png(layers))
+
+
+def map_layers(module: Any, view: Any) -> MapLayers:
+    """The one drawing of a map view, an area map or a hex map as the module has it, with
+    its static board apart where it has one."""
+    if module.findall("m:map/m:grid"):
+        return hex_map_layers(module, view)
+    svg = draw_area_map(module, view)
+    return MapLayers(svg, None, svg)
 
 
 def draw_map(module: Any, view: Any) -> str:
     """The one drawing of a map view: an area map or a hex map, as the module has it."""
-    if module.findall("m:map/m:grid"):
-        return draw_hex_map(module, view)
-    return draw_area_map(module, view)
+    return map_layers(module, view).svg
 
 
 def write_report(step: StepReport, outdir: Path) -> dict[str, Path]:
