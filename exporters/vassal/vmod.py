@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from exporters.vassal.board import Board, board_attributes
-from exporters.vassal.counters import png
+from exporters.vassal.counters import pngs
 from exporters.vassal.encoding import encode, java_int, piece_text
 from exporters.vassal.pieces import PieceKind, prototype_name, prototype_traits
 from exporters.vassal.save import VASSAL_VERSION
@@ -126,9 +126,10 @@ def write_vmod(plan: ModulePlan, moduledata: bytes) -> bytes:
         z.writestr("buildFile.xml", build_file(plan))
         z.writestr("moduledata", moduledata)
         z.writestr(f"images/{plan.board.image}", plan.board.png)
-        for kind in plan.kinds:
-            for image, svg in zip(kind.images, kind.svgs, strict=True):
-                z.writestr(f"images/{image}", png(svg))
+        images = [(image, svg) for kind in plan.kinds
+                  for image, svg in zip(kind.images, kind.svgs, strict=True)]
+        for (image, _), data in zip(images, pngs([svg for _, svg in images]), strict=True):
+            z.writestr(f"images/{image}", data)
         for setup in plan.setups:
             z.writestr(setup.file, setup.data)
     return out.getvalue()
