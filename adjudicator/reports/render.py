@@ -167,13 +167,19 @@ def render_html(step: StepReport, svg: str) -> str:
     return template.render(**report_context(step, svg))
 
 
-def rasterize(svg: str) -> Image.Image:
-    """The SVG drawn by cairo, as an RGBA image (straight from cairo's pixels: no PNG is
-    written and read back in between)."""
+def rasterize(svg: str, *, as_cairo_writes_it: bool = False) -> Image.Image:
+    """The SVG drawn by cairo, as an RGBA image, straight from cairo's pixels (no PNG is
+    written and read back in between); `as_cairo_writes_it`: through cairo's own PNG
+    writer after all, whose rounding of half-transparent pixels some images must keep."""
     tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
     surface = cairosvg.surface.PNGSurface(tree, None, 96)
     pixels = surface.cairo
     pixels.flush()
+    if as_cairo_writes_it:
+        written = io.BytesIO()
+        pixels.write_to_png(written)
+        surface.finish()
+        return Image.open(io.BytesIO(written.getvalue())).convert("RGBA")
     # cairo keeps premultiplied BGRA in native (little-endian) order: PIL's "BGRa"
     image = Image.frombuffer("RGBa", (pixels.get_width(), pixels.get_height()),
                              bytes(pixels.get_data()), "raw", "BGRa", pixels.get_stride(), 1)
