@@ -532,6 +532,9 @@ DATABASE_HELP = "Database URL (sqlite:///var/pbem.db, postgresql://user@host/db)
 @click.option("--imap", help="Also poll this IMAP server, HOST:PORT (SSL).")
 @click.option("--imap-user", envvar="PBEM_IMAP_USER")
 @click.option("--imap-password", envvar="PBEM_IMAP_PASSWORD")
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(min=0),
+              help="Worker processes that render the reports and send the mail (0: a "
+              "thread of this process does it). More can run elsewhere: pbem worker.")
 def serve(**kwargs: Any) -> None:
     """Run the adjudicator service: web upload and pages, SMTP intake, reports and mail,
     deadlines. Everything is kept in the database."""
@@ -540,6 +543,37 @@ def serve(**kwargs: Any) -> None:
 
     kwargs["smtp_port"] = kwargs["smtp_port"] or None
     run_service(ServeOptions(**kwargs))
+
+
+@main.command()
+@click.option("--database", default="sqlite:///var/pbem.db", show_default=True,
+              help=DATABASE_HELP)
+@click.option("--outbox", type=click.Path(path_type=Path), default=Path("var/outbox"),
+              show_default=True, help="Maildir for outgoing mail when no relay is set.")
+@click.option("--relay", help="SMTP relay HOST:PORT for outgoing mail.")
+@click.option("--relay-starttls", is_flag=True, help="Use STARTTLS with the relay.")
+@click.option("--relay-user", envvar="PBEM_RELAY_USER", help="Relay user (or PBEM_RELAY_USER).")
+@click.option("--relay-password", envvar="PBEM_RELAY_PASSWORD",
+              help="Relay password (better: PBEM_RELAY_PASSWORD).")
+@click.option("--sender", default="referee@pbem.localhost", show_default=True,
+              help="From address of the service's mail.")
+@click.option("--base-url", help="The public URL of the web front, for links in mail.")
+@click.option("--clock", is_flag=True, help="Also run the deadline clock and poll the mail "
+              "inboxes (one worker of a service should).")
+@click.option("--maildir-in", type=click.Path(file_okay=False, path_type=Path),
+              help="With --clock: take submissions from this Maildir.")
+@click.option("--imap", help="With --clock: poll this IMAP server, HOST:PORT (SSL).")
+@click.option("--imap-user", envvar="PBEM_IMAP_USER")
+@click.option("--imap-password", envvar="PBEM_IMAP_PASSWORD")
+@click.option("--tick-seconds", default=1.0, show_default=True, type=float,
+              help="How often it looks for work.")
+@click.option("--log-level", default="INFO", show_default=True)
+def worker(clock: bool, **kwargs: Any) -> None:
+    """Render pending reports and send pending mail for a service, on its database; run
+    as many as you like, on this machine or others sharing the PostgreSQL database."""
+    from adjudicator.service.runner import ServeOptions, run_worker
+
+    run_worker(ServeOptions(**kwargs), clock=clock)
 
 
 @main.group()
@@ -643,3 +677,7 @@ def admin_journal(service: Any, game_id: str, out: Path) -> None:
     """Export a game's journal (check it with `pbem verify`)."""
     out.write_bytes(service.journal(game_id))
     click.echo(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -46,6 +46,7 @@ from adjudicator.service.db import (
     submissions,
 )
 from adjudicator.service.sqlstore import SqlGameStore
+from adjudicator.service.work import ServiceWork
 
 POLICIES = ("wait", "pass", "forfeit")
 Clock = Callable[[], datetime]
@@ -53,8 +54,13 @@ Clock = Callable[[], datetime]
 
 def crash_point(name: str) -> None:
     """Die here, at once and without cleaning up, when PBEM_CRASH_AT names this point:
-    the crash tests kill the service in the middle of its work this way."""
+    the crash tests kill the service in the middle of its work this way. A worker
+    process of `pbem serve` takes the service down with it (PBEM_SERVE_PID), as a
+    crash of the machine would."""
     if os.environ.get("PBEM_CRASH_AT") == name:
+        serve = os.environ.get("PBEM_SERVE_PID")
+        if serve and serve.isdigit() and int(serve) != os.getpid():
+            os.kill(int(serve), signal.SIGKILL)
         os.kill(os.getpid(), signal.SIGKILL)
 
 
@@ -166,59 +172,6 @@ class ServiceQueries:
             return list(conn.execute(select(reports.c.seq).where(
                 reports.c.game_id == game_id, reports.c.side == side,
                 reports.c.html.is_not(None)).order_by(reports.c.seq)).scalars())
-
-    def render_pending_reports(self, limit: int = 20) -> int:
-        """Render reports a commit left to render (also after a crash); how many."""
-        from adjudicator.reports import render_report
-        from adjudicator.reports.from_journal import step_report
-
-        with self.engine.connect() as conn:
-            pending = conn.execute(select(reports.c.game_id, reports.c.seq, reports.c.side)
-                                   .where(reports.c.html.is_(None))
-                                   .order_by(reports.c.game_id, reports.c.seq)
-                                   .limit(limit)).all()
-        done = 0
-        loaded: dict[str, Game] = {}
-        for game_id, seq, side in pending:
-            if game_id not in loaded:
-                loaded[game_id] = self.load(game_id)  # type: ignore[attr-defined]
-            rendered = render_report(step_report(loaded[game_id], seq, side))
-            crash_point("rendering")
-            with self.engine.begin() as conn:
-                conn.execute(update(reports).where(
-                    reports.c.game_id == game_id, reports.c.seq == seq, reports.c.side == side,
-                    reports.c.html.is_(None)).values(
-                    html=rendered.html, png=rendered.png, rendered_at=self.now()))
-            done += 1
-        return done
-
-    def pending_mail(self, limit: int = 50) -> list[OutgoingMail]:
-        """Unsent mail whose report (if it carries one) is rendered, oldest first."""
-        query = (select(outbox, reports.c.html, reports.c.png)
-                 .select_from(outbox.outerjoin(reports, (reports.c.game_id == outbox.c.game_id)
-                                               & (reports.c.seq == outbox.c.report_seq)
-                                               & (reports.c.side == outbox.c.report_side)))
-                 .where(outbox.c.sent_at.is_(None), outbox.c.attempts < 10)
-                 .order_by(outbox.c.id).limit(limit))
-        out = []
-        with self.engine.connect() as conn:
-            for row in conn.execute(query):
-                if row.report_seq is not None and row.html is None:
-                    continue  # its report is not rendered yet
-                out.append(OutgoingMail(row.id, row.to_addr, row.subject, row.body_text,
-                                        row.html, None if row.png is None else bytes(row.png),
-                                        row.game_id, row.report_seq, row.report_side))
-        return out
-
-    def mark_sent(self, mail_id: int) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(update(outbox).where(outbox.c.id == mail_id)
-                         .values(sent_at=self.now()))
-
-    def mark_failed(self, mail_id: int, error: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(update(outbox).where(outbox.c.id == mail_id)
-                         .values(attempts=outbox.c.attempts + 1, last_error=error[:2000]))
 
     def queue_mail(self, to: str, subject: str, text: str) -> None:
         """A plain answer (no report), e.g. to an e-mail that held no order file."""
@@ -405,7 +358,7 @@ class ServiceAdmin:
 
 
 
-class Service(ServiceQueries, ServiceAdmin):
+class Service(ServiceQueries, ServiceWork, ServiceAdmin):
     def __init__(self, engine: Engine, config: ServiceConfig | None = None) -> None:
         self.engine = engine
         self.config = config or ServiceConfig()
@@ -420,9 +373,11 @@ class Service(ServiceQueries, ServiceAdmin):
                     game_id: str | None = None, options: dict[str, str] | None = None,
                     deadline_hours: int = 72, policy: str = "wait",
                     tournament: str | None = None, test_seed: bytes | None = None,
-                    link_tokens: dict[str, str] | None = None) -> CreatedGame:
+                    link_tokens: dict[str, str] | None = None,
+                    bulk: bool = False) -> CreatedGame:
         """Register a game, write its journal header, and mint each player's link
-        (`link_tokens` only for demonstration games, whose links are published)."""
+        (`link_tokens` only for demonstration games, whose links are published; `bulk`:
+        its first reports wait until no live work does)."""
         if policy not in POLICIES:
             raise PbemError(f"missed-deadline policy must be one of {', '.join(POLICIES)}",
                             code="bad-policy")
@@ -445,7 +400,8 @@ class Service(ServiceQueries, ServiceAdmin):
                     game_id=game_id, side=p.side, name=p.name, email=p.email,
                     timezone=p.timezone, fingerprint=fingerprint(load_public_key(p.public_key)),
                     link_token_sha256=token_digest(tokens[p.side])))
-            self._after_step(conn, created, 0, created.acting_side, created.next_seq)
+            self._after_step(conn, created, 0, created.acting_side, created.next_seq,
+                             bulk=bulk)
             self._log(conn, game_id, f"game created: {package.title}, scenario {scenario}, "
                       f"deadline {deadline_hours} h, missed deadline: {policy}")
             for p in roster:
@@ -504,9 +460,11 @@ class Service(ServiceQueries, ServiceAdmin):
 
     # -- submissions --------------------------------------------------------------------
 
-    def submit(self, raw: bytes, channel: str, sender: str | None = None) -> Verdict:
+    def submit(self, raw: bytes, channel: str, sender: str | None = None, *,
+               bulk: bool = False) -> Verdict:
         """Adjudicate one order file (its raw bytes, whatever they are) and record the
-        verdict, the journal line and what follows from them in one transaction."""
+        verdict, the journal line and what follows from them in one transaction; `bulk`
+        (preloading the examples): its reports wait until no live work does."""
         digest = hashlib.sha256(raw).hexdigest()
         with self.engine.begin() as conn:
             earlier = self._earlier_verdict(conn, digest)
@@ -521,7 +479,7 @@ class Service(ServiceQueries, ServiceAdmin):
                                     None, None, f"Your file was not adjudicated: {why}.")
             adjudication = adjudicate_in(SqlGameStore(conn, game_id), raw)
             verdict = self._record_adjudication(conn, raw, digest, channel, sender, game_id,
-                                                adjudication)
+                                                adjudication, bulk=bulk)
             crash_point("adjudicated")  # before the commit: nothing may remain of it
         return verdict
 
@@ -560,7 +518,7 @@ class Service(ServiceQueries, ServiceAdmin):
 
     def _record_adjudication(self, conn: Connection, raw: bytes, digest: str, channel: str,
                              sender: str | None, game_id: str,
-                             adjudication: Adjudication) -> Verdict:
+                             adjudication: Adjudication, *, bulk: bool = False) -> Verdict:
         entry = adjudication.entry
         if adjudication.kind == "refused":
             reason = entry["reason"]["message"]
@@ -575,7 +533,7 @@ class Service(ServiceQueries, ServiceAdmin):
         verdict = self._record(conn, raw, digest, channel, sender, str(entry["outcome"]),
                                game_id, seq, str(entry["side"]), step_answer(adjudication))
         self._after_step(conn, adjudication.before, seq, adjudication.acting_side,
-                         adjudication.next_seq)
+                         adjudication.next_seq, bulk=bulk)
         for player in conn.execute(select(players).where(players.c.game_id == game_id)):
             self._queue(conn, player.email, f"[pbem] {game_id} step {seq}: {verdict.outcome}",
                         verdict.text, game_id, seq, player.side)
@@ -606,11 +564,13 @@ class Service(ServiceQueries, ServiceAdmin):
             self._queue(conn, to, subject, verdict.text + note, None, None, None)
 
     def _after_step(self, conn: Connection, game: Game, seq: int, acting: str | None,
-                    next_seq: int) -> None:
-        """Reports to render for every side, and the game's new position in the queue:
-        `acting` plays step `next_seq` (the caller knows them without a replay)."""
+                    next_seq: int, *, bulk: bool = False) -> None:
+        """Reports to render for every side (`bulk`: after the live work, as the examples
+        a start preloads), and the game's new position in the queue: `acting` plays step
+        `next_seq` (the caller knows them without a replay)."""
         for side in game.package.rules.sides:
-            conn.execute(insert(reports).values(game_id=game.game_id, seq=seq, side=side))
+            conn.execute(insert(reports).values(game_id=game.game_id, seq=seq, side=side,
+                                                queued_at=self.now(), priority=int(bulk)))
         row = conn.execute(select(games.c.deadline_hours, games.c.status)
                            .where(games.c.id == game.game_id)).one()
         deadline = self.now() + timedelta(hours=row.deadline_hours) if acting else None

@@ -116,6 +116,11 @@ reports = Table(
     Column("html", Text),  # NULL until rendered
     Column("png", LargeBinary),
     Column("rendered_at", DateTime(timezone=True)),
+    # since 0005: the worker rendering it, and live steps (0) before bulk work (1)
+    Column("claimed_by", String(128)),
+    Column("claimed_at", DateTime(timezone=True)),
+    Column("priority", Integer, nullable=False, server_default="0"),
+    Column("queued_at", DateTime(timezone=True)),
 )
 
 outbox = Table(
@@ -131,6 +136,8 @@ outbox = Table(
     Column("sent_at", DateTime(timezone=True)),
     Column("attempts", Integer, nullable=False, default=0),
     Column("last_error", Text),
+    Column("claimed_by", String(128)),  # since 0005: the worker sending it
+    Column("claimed_at", DateTime(timezone=True)),
 )
 
 admin_log = Table(

@@ -150,7 +150,7 @@ def deliver_pending(service: Service, transport: Transport, *, sender: str,
     sent = 0
     tried: set[int] = set()
     while True:
-        fresh = [m for m in service.pending_mail(limit=len(tried) + batch) if m.id not in tried]
+        fresh = [m for m in service.claim_mail(limit=len(tried) + batch) if m.id not in tried]
         if not fresh:
             return sent
         for mail in fresh:

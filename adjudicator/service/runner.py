@@ -12,7 +12,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
+import signal
+import subprocess
+import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,6 +50,7 @@ class ServeOptions:
     imap_user: str | None = None
     imap_password: str | None = None
     tick_seconds: float = 1.0
+    workers: int = 2  # worker processes; 0: the work runs in a thread of `pbem serve`
     reminder_hours: int = 24
     log_level: str = "INFO"
 
@@ -104,10 +110,11 @@ def preload_example(service: Service, folder: Path, have: set[str]) -> dict[str,
                  for side, p in people.items()],
                 options=header["options"], game_id=run_id, test_seed=test_seed,
                 tournament=spec.get("tournament"),
-                link_tokens={side: demo_link_token(run_id, side) for side in people})
+                link_tokens={side: demo_link_token(run_id, side) for side in people},
+                bulk=True)
             if test_seed is not None:
                 for turn in sorted((folder / "turns").glob("step-*.xml")):
-                    service.submit(turn.read_bytes(), "cli", None)
+                    service.submit(turn.read_bytes(), "cli", None, bulk=True)
         for side in people:
             label = run_id if len(people) == 1 else f"{run_id} ({side})"
             links[label] = service.link(run_id, demo_link_token(run_id, side))
@@ -125,13 +132,15 @@ def build_service(options: ServeOptions) -> Service:
                                          reminder_hours=options.reminder_hours))
 
 
-class Worker(threading.Thread):
-    """Renders pending reports, sends pending mail, runs the deadline clock, polls."""
+class WorkLoop:
+    """What a worker does, again and again: renders pending reports, sends pending mail;
+    with `clock`, also runs the deadline clock and polls the mail inboxes (one worker of
+    a service does that, the others only render and send)."""
 
-    def __init__(self, service: Service, options: ServeOptions) -> None:
-        super().__init__(name="pbem-worker", daemon=True)
+    def __init__(self, service: Service, options: ServeOptions, *, clock: bool = True) -> None:
         self.service = service
         self.options = options
+        self.clock = clock
         self.stopping = threading.Event()
         self.transport = self._transport()
 
@@ -144,14 +153,15 @@ class Worker(threading.Thread):
             return SmtpRelay(host, int(port), o.relay_starttls, o.relay_user, o.relay_password)
         return MaildirOutbox(o.outbox)
 
-    def run(self) -> None:
+    def run(self, still_wanted: Callable[[], bool] = lambda: True) -> None:
         from adjudicator.service.mail import finish_interrupted
 
-        try:
-            finish_interrupted(self.service)  # e-mails a crash left half handled
-        except Exception:
-            log.exception("could not finish the interrupted e-mails; retried next start")
-        while not self.stopping.is_set():
+        if self.clock:
+            try:
+                finish_interrupted(self.service)  # e-mails a crash left half handled
+            except Exception:
+                log.exception("could not finish the interrupted e-mails; retried next start")
+        while not self.stopping.is_set() and still_wanted():
             try:
                 self.once()
             except Exception:  # keep serving; the work stays pending in the database
@@ -163,17 +173,69 @@ class Worker(threading.Thread):
         from adjudicator.service.outgoing import deliver_pending
 
         o = self.options
-        if o.maildir_in is not None:
-            poll_maildir(self.service, o.maildir_in)
-        if o.imap and o.imap_user and o.imap_password:
-            host, _, port = o.imap.rpartition(":")
-            poll_imap(self.service, host, int(port), o.imap_user, o.imap_password)
-        for what in self.service.tick():
-            log.info("%s", what)
-        while self.service.render_pending_reports(limit=5):
+        if self.clock:
+            if o.maildir_in is not None:
+                poll_maildir(self.service, o.maildir_in)
+            if o.imap and o.imap_user and o.imap_password:
+                host, _, port = o.imap.rpartition(":")
+                poll_imap(self.service, host, int(port), o.imap_user, o.imap_password)
+            for what in self.service.tick():
+                log.info("%s", what)
+        while self.service.render_pending_reports(limit=1):
+            deliver_pending(self.service, self.transport,  # type: ignore[arg-type]
+                            sender=o.sender)  # what a report held back goes at once
             if self.stopping.is_set():
                 return
         deliver_pending(self.service, self.transport, sender=o.sender)  # type: ignore[arg-type]
+
+
+class Worker(threading.Thread):
+    """The work loop in a thread of the serving process (`pbem serve --workers 0`)."""
+
+    def __init__(self, service: Service, options: ServeOptions) -> None:
+        super().__init__(name="pbem-worker", daemon=True)
+        self.loop = WorkLoop(service, options)
+        self.stopping = self.loop.stopping
+
+    def run(self) -> None:
+        self.loop.run()
+
+
+def run_worker(options: ServeOptions, *, clock: bool) -> None:
+    """`pbem worker`: the work loop in a process of its own, until SIGTERM, or until the
+    `pbem serve` that started it (PBEM_SERVE_PID) is gone."""
+    logging.basicConfig(level=options.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s[worker]: %(message)s")
+    service = build_service(options)
+    loop = WorkLoop(service, options, clock=clock)
+    signal.signal(signal.SIGTERM, lambda *_: loop.stopping.set())
+    parent = os.environ.get("PBEM_SERVE_PID")
+    loop.run(lambda: parent is None or str(os.getppid()) == parent)
+
+
+def start_workers(options: ServeOptions, count: int) -> list[subprocess.Popen[bytes]]:
+    """`count` worker processes on the service's database, the first with the clock."""
+    env = {**os.environ, "PBEM_SERVE_PID": str(os.getpid())}
+    o = options
+    common = ["--database", o.database, "--outbox", str(o.outbox), "--sender", o.sender,
+              "--tick-seconds", str(o.tick_seconds), "--log-level", o.log_level]
+    if o.relay:
+        common += ["--relay", o.relay] + (["--relay-starttls"] if o.relay_starttls else [])
+    if o.relay_user:
+        env["PBEM_RELAY_USER"] = o.relay_user
+    if o.relay_password:
+        env["PBEM_RELAY_PASSWORD"] = o.relay_password
+    if o.base_url:
+        common += ["--base-url", o.base_url]
+    clock = ["--clock"]
+    if o.maildir_in is not None:
+        clock += ["--maildir-in", str(o.maildir_in)]
+    if o.imap:
+        clock += ["--imap", o.imap]
+        env.update(PBEM_IMAP_USER=o.imap_user or "", PBEM_IMAP_PASSWORD=o.imap_password or "")
+    return [subprocess.Popen([sys.executable, "-m", "adjudicator.cli", "worker", *common,
+                              *(clock if i == 0 else [])], env=env)
+            for i in range(count)]
 
 
 def serve(options: ServeOptions) -> None:
@@ -196,14 +258,28 @@ def serve(options: ServeOptions) -> None:
     if options.smtp_port:
         smtp = start_smtp(service, options.smtp_host, options.smtp_port)
         log.info("SMTP intake on %s:%s", options.smtp_host, options.smtp_port)
-    worker = Worker(service, options)
-    worker.start()
+    thread, processes = None, []
+    if options.workers:
+        processes = start_workers(options, options.workers)
+        log.info("%d worker process(es) render the reports and send the mail",
+                 options.workers)
+    else:
+        thread = Worker(service, options)
+        thread.start()
     log.info("web on %s", service.config.base_url)
     try:
         uvicorn.run(create_app(service, admin_token=options.admin_token), host=options.host,
                     port=options.port, log_level=options.log_level.lower())
     finally:
-        worker.stopping.set()
-        worker.join(timeout=10)
+        if thread is not None:
+            thread.stopping.set()
+            thread.join(timeout=10)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
         if smtp is not None:
             smtp.stop()
