@@ -37,6 +37,7 @@ from adjudicator.reports.areamap import (
     draw_city_symbol,
     draw_counter,
 )
+from adjudicator.reports.layers import MapLayers, Part
 from adjudicator.reports.style import MapStyle, style_of
 
 # city classes drawn as a major city (a square); every other class is a dot. The
@@ -279,18 +280,6 @@ def report_board(module: Any) -> ReportBoard:
     return _BOARDS[module.sha256]
 
 
-@dataclass(frozen=True)
-class MapLayers:
-    """A report map three ways: `svg`, the whole drawing (inline in the HTML, map.svg);
-    `board`, the static board alone on the whole sheet (None: the map has none), and
-    `overlay`, the rest on a transparent sheet: the PNG is the board, rasterized once per
-    game, with the overlay composited on it."""
-
-    svg: str
-    board: str | None
-    overlay: str
-
-
 BOARD_SLOT = '<g class="board"/>'
 
 
@@ -300,7 +289,8 @@ def draw_hex_map(module: Any, view: MapView) -> str:
 
 
 def hex_map_layers(module: Any, view: MapView) -> MapLayers:
-    """The report's map of a hex game: title, the board with each hex tinted by who
+    """The report's map of a hex game, its static board a layer of its own (layers.py):
+    title, the board with each hex tinted by who
     holds it where that differs from the start (`view.area_fill`), the stacks of
     counters (`view.counters`, by hex label: the top counter, and how many are under
     it), the legend and the board's key (`board_key`)."""
@@ -360,8 +350,8 @@ def hex_map_layers(module: Any, view: MapView) -> MapLayers:
     overlay = str(etree.tostring(svg, encoding="unicode"))
     if BOARD_SLOT not in overlay:
         raise AssertionError("the board's place is missing from the report map")
-    whole = overlay.replace(BOARD_SLOT, f'<g class="board">{plate.markup}</g>', 1)
+    drawing = overlay.replace(BOARD_SLOT, f'<g class="board">{plate.markup}</g>', 1)
     sheet = (f'<svg xmlns="{SVG_NS}" width="{width}" height="{total}" '
              f'viewBox="0 0 {width} {total}"><g transform="translate(0,{HEADER_H})">'
              f"{plate.markup}</g></svg>")
-    return MapLayers(whole, sheet, overlay)
+    return MapLayers(drawing, (Part(sheet, static=True), Part(overlay)))

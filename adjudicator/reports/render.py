@@ -29,7 +29,8 @@ from adjudicator.engine.dice import commitment
 from adjudicator.engine.report import RenderedReport, RollRow, StepReport
 from adjudicator.reports.areamap import draw_area_map
 from adjudicator.reports.games import reporter_for
-from adjudicator.reports.hexmap import MapLayers, hex_map_layers
+from adjudicator.reports.hexmap import hex_map_layers
+from adjudicator.reports.layers import MapLayers, area_layers, whole
 from adjudicator.reports.projection import project_step
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
@@ -187,28 +188,44 @@ def rasterize(svg: str, *, as_cairo_writes_it: bool = False) -> Image.Image:
     return image.convert("RGBA")
 
 
-_BOARD_RASTERS: dict[str, Image.Image] = {}
-BOARD_RASTERS_KEPT = 8  # the boards of a few games and sheet sizes, per process
+_STATIC: dict[str, Image.Image] = {}
+STATIC_RASTERS_KEPT = 16  # the static layers of a few games and sheet sizes, per process
 
 
-def board_raster(svg: str) -> Image.Image:
-    """A static board, rasterized once per process for every report that shows it."""
+def static_raster(svg: str) -> Image.Image:
+    """A layer that is the same in many reports, rasterized once per process."""
     key = hashlib.sha256(svg.encode("utf-8")).hexdigest()
-    if key not in _BOARD_RASTERS:
-        if len(_BOARD_RASTERS) >= BOARD_RASTERS_KEPT:
-            del _BOARD_RASTERS[next(iter(_BOARD_RASTERS))]
-        _BOARD_RASTERS[key] = rasterize(svg)
-    return _BOARD_RASTERS[key]
+    if key not in _STATIC:
+        if len(_STATIC) >= STATIC_RASTERS_KEPT:
+            del _STATIC[next(iter(_STATIC))]
+        _STATIC[key] = rasterize(svg)
+    return _STATIC[key]
+
+
+def painted(index: Image.Image, colours: tuple[str, ...]) -> Image.Image:
+    """An index layer in this report's colours: pixel value i takes colours[i-1]."""
+    numbers = Image.frombytes("P", index.size, index.getchannel("R").tobytes())
+    palette = [0, 0, 0]
+    for colour in colours:
+        palette += [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    numbers.putpalette(palette + [0] * (768 - len(palette)))
+    numbers.info["transparency"] = 0
+    return numbers.convert("RGBA")
 
 
 def layers_to_png(layers: MapLayers) -> bytes:
-    """The PNG of a map: its static board (rasterized once) with the rest composited on
-    it, stored with a 256-colour palette (a map has few colours, and the file, mailed
-    with every report, shrinks about fourfold), at zlib's default level: `optimize`
-    cost more time than the few per cent it saved."""
-    picture = rasterize(layers.overlay)
-    if layers.board is not None:
-        picture = Image.alpha_composite(board_raster(layers.board), picture)
+    """The PNG of a map, its layers composited bottom first (layers.py), stored with a
+    256-colour palette (a map has few colours, and the file, mailed with every report,
+    shrinks about fourfold) at zlib's default level: `optimize` cost more time than the
+    few per cent it saved."""
+    picture: Image.Image | None = None
+    for part in layers.parts:
+        layer = static_raster(part.svg) if part.static else rasterize(part.svg)
+        if part.colours is not None:
+            layer = painted(layer, part.colours)
+        picture = layer if picture is None else Image.alpha_composite(picture, layer)
+    if picture is None:
+        raise ValueError("a map with no layers")
     palette = picture.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE,
                                               dither=Image.Dither.NONE)
     out = io.BytesIO()
@@ -217,8 +234,8 @@ def layers_to_png(layers: MapLayers) -> bytes:
 
 
 def svg_to_png(svg: str) -> bytes:
-    """The PNG of a drawing with no static board of its own."""
-    return layers_to_png(MapLayers(svg, None, svg))
+    """The PNG of a drawing as it is."""
+    return layers_to_png(whole(svg))
 
 
 def render_report(step: StepReport) -> RenderedReport:
@@ -235,8 +252,7 @@ def map_layers(module: Any, view: Any) -> MapLayers:
     its static board apart where it has one."""
     if module.findall("m:map/m:grid"):
         return hex_map_layers(module, view)
-    svg = draw_area_map(module, view)
-    return MapLayers(svg, None, svg)
+    return area_layers(draw_area_map(module, view))
 
 
 def draw_map(module: Any, view: Any) -> str:
