@@ -24,10 +24,11 @@ run: $(STAMP)
 example: $(STAMP)
 	$(BIN)/python tools/play_example.py --out out
 
-## The full test suite: ruff, mypy --strict on the engine and exporters, then pytest.
+## The full test suite: ruff, mypy --strict on the engine, the map kit and the exporters,
+## then pytest.
 test: $(STAMP)
 	$(BIN)/ruff check adjudicator exporters tests tools
-	$(BIN)/mypy --strict --follow-imports=silent adjudicator/engine exporters
+	$(BIN)/mypy --strict --follow-imports=silent adjudicator/engine adjudicator/mapgen exporters
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)

@@ -1,0 +1,82 @@
+"""The map generators' shared geometry (adjudicator/mapgen): every grid layout the engine
+knows laid out in the frame consistently with the engine's own adjacency, projections
+that invert, and hexside routing that follows a line."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+
+from adjudicator.engine.hexgrid import HexGrid
+from adjudicator.mapgen.frame import HEX_RADIUS, HexFrame
+from adjudicator.mapgen.geojson import box_pieces, lines, rings
+from adjudicator.mapgen.geometry import Polyline, clip_polyline, densify, point_in_polygon
+from adjudicator.mapgen.projection import Anchored, Fitted, LambertConic
+from adjudicator.mapgen.routing import route_line, vertex_graph
+
+LAYOUTS = [HexGrid(o, s, n, 1) for o, s, n in itertools.product(
+    ("flat", "pointy"), ("even", "odd"), ("CCRR", "LN"))]
+
+
+@pytest.mark.parametrize("grid", LAYOUTS, ids=lambda g: f"{g.orientation}-{g.shifted}-"
+                         f"{g.numbering}")
+def test_the_frame_agrees_with_the_engines_grid(grid: HexGrid) -> None:
+    frame = HexFrame(grid, range(1, 9), range(1, 7))
+    labels = frame.labels()
+    assert len(labels) == len(set(labels)) == 48
+    for col, row in frame:
+        label = frame.label(col, row)
+        assert frame.offset(label) == (col, row)
+        cx, cy = frame.centre(col, row)
+        assert frame.hex_at(cx + 0.2, cy - 0.1) == (col, row)
+        for n in frame.neighbours(label):
+            # adjacent hexes are one hex apart, and share exactly two corners
+            assert math.isclose(math.dist((cx, cy), frame.centre_of(n)), 1.0)
+            (ax, ay), (bx, by) = frame.hexside_segment(label, n)
+            assert math.isclose(math.dist((ax, ay), (bx, by)), HEX_RADIUS)
+        corners = frame.corners(col, row)
+        assert all(math.isclose(math.dist(c, (cx, cy)), HEX_RADIUS) for c in corners)
+
+
+def test_projections_invert_and_fit() -> None:
+    lcc = LambertConic(lon0=33.5, lat0=55.5, par1=52.0, par2=58.0)
+    for lon, lat in ((30.3, 59.9), (37.6, 55.75), (24.9, 50.0)):
+        back = lcc.inverse(*lcc.forward(lon, lat))
+        assert math.isclose(back[0], lon) and math.isclose(back[1], lat)
+    anchored = Anchored(lcc, (37.6176, 55.7520), (24.25, 8.0), 32.19)
+    assert anchored.to_frame(37.6176, 55.7520) == (24.25, 8.0)
+    x, y = anchored.to_frame(30.0, 54.0)
+    assert all(math.isclose(a, b) for a, b in zip(anchored.to_lonlat(x, y), (30.0, 54.0),
+                                                  strict=True))
+    cities = {"a": ((37.6, 55.75), (15.6, 8.0)), "b": ((30.3, 59.9), (6.1, 12.5)),
+              "c": ((24.9, 60.2), (3.5, 16.0))}
+    fit = Fitted.through(LambertConic(32.0, 55.0, 48.0, 60.0), cities)
+    assert 40 < fit.km_per_hex < 90
+    for lonlat, frame_point in cities.values():
+        assert math.dist(fit.to_frame(*lonlat), frame_point) < 1.5
+
+
+def test_a_river_is_routed_along_the_hexsides_it_follows() -> None:
+    frame = HexFrame(HexGrid("flat", "odd", "CCRR"), range(1, 11), range(1, 9))
+    graph = vertex_graph(frame, frame.labels())
+    y = frame.centre(5, 4)[1] + 0.5  # between rows 04 and 05 of the even columns
+    line = Polyline([(frame.centre(2, 4)[0], y), (frame.centre(8, 4)[0], y)])
+    chain = route_line(frame, line, graph, set())
+    assert chain and all(frame.neighbours(a).count(b) == 1 for a, b in chain)
+    for a, b in chain:
+        (ax, ay), (bx, by) = frame.hexside_segment(a, b)
+        assert line.distance(((ax + bx) / 2, (ay + by) / 2)) < 0.6
+
+
+def test_plane_geometry_and_geojson() -> None:
+    square = [(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]
+    assert point_in_polygon((1, 1), square) and not point_in_polygon((3, 1), square)
+    assert len(densify(square, 0.5)) == 16
+    parts = clip_polyline([(-1, 1), (1, 1), (3, 1)], (0, 0, 2, 2))
+    assert [p[0] for p in parts] == [[(0.0, 1.0), (1.0, 1.0), (2.0, 1.0)]]
+    assert lines({"type": "LineString", "coordinates": [[0, 0], [1, 1]]}) == [[(0, 0), (1, 1)]]
+    assert rings({"type": "Point", "coordinates": [0, 0]}) == []
+    assert box_pieces([(0, 0), (1, 1), (5, 5), (1, 1), (1, 2)], (0, 0, 2, 2)) == \
+        [[(0, 0), (1, 1)], [(1, 1), (1, 2)]]
