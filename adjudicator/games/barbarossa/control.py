@@ -37,7 +37,7 @@ from adjudicator.games.barbarossa.zoc import enemy_zones
 
 def control_of(game: GameData, state: State, h: Hex) -> str:
     """4.0 A-C: who controls a hex: as the state records it, else as at the start."""
-    return str(state["control"].get(game.board.label(h), game.start_side(h)))
+    return str(state["control"].get(game.label(h), game.start_side(h)))
 
 
 def zoc_control(game: GameData, state: State) -> list[tuple[str, str]]:
@@ -48,7 +48,7 @@ def zoc_control(game: GameData, state: State) -> list[tuple[str, str]]:
     zones = {side: enemy_zones(game, state, side.enemy).any for side in (Side.SOVIET, Side.AXIS)}
     for side in (Side.AXIS, Side.SOVIET):
         for h in sorted(zones[side] - zones[side.enemy]):
-            label = game.board.label(h)
+            label = game.label(h)
             if label in occupied or game.is_water(h):
                 continue
             if control_of(game, state, h) != side:
@@ -62,7 +62,7 @@ def changes(game: GameData, state: State) -> list[tuple[str, str]]:
     found: dict[str, str] = {}
     for unit, label in sorted(state["units"].items()):
         side = game.pieces[unit].side
-        if label not in found and control_of(game, state, game.board.hex(label)) != side:
+        if label not in found and control_of(game, state, game.hex(label)) != side:
             found[label] = side
     return [*sorted(found.items()), *zoc_control(game, state)]
 
@@ -100,7 +100,7 @@ def taken_by_entering(game: GameData, state: State, unit: str, path: list[str]
         return along_path(game, state, unit, path)
     side = game.pieces[unit].side
     return list(dict.fromkeys((label, side) for label in path[1:]
-                              if control_of(game, state, game.board.hex(label)) != side))
+                              if control_of(game, state, game.hex(label)) != side))
 
 
 def ask_after_settling(ctx: StepContext, side: str, kind: str, rule: str,

@@ -11,6 +11,8 @@ This is the only module of the game that reads the module's XML.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -33,6 +35,7 @@ from adjudicator.games.barbarossa.vocabulary import (
 )
 
 M = f"{{{MODULE_NS}}}"
+MEMO_SIZE = 512  # positions whose zones of control are kept (`GameData.remembered`)
 
 
 # -- the counters and the fleets ----------------------------------------------------------
@@ -233,10 +236,30 @@ class GameData:
     # the zones of control round a hex in a weather (6.0 A-B, 13.5 C), kept once computed:
     # zones are read after every order (4.0 B)
     reach: dict[tuple[Hex, str], tuple[Hex, ...]] = field(default_factory=dict, compare=False)
+    # the printed label of every hex and back (the rules convert them after every order)
+    labels: dict[Hex, str] = field(default_factory=dict, compare=False)
+    hexes: dict[str, Hex] = field(default_factory=dict, compare=False)
+    # what the rules compute again and again from the same facts (the zones of a side's
+    # units where they stand), kept for the last positions asked: see `remembered`
+    memo: OrderedDict[Hashable, Any] = field(default_factory=OrderedDict, compare=False)
+
+    def __post_init__(self) -> None:
+        for h in self.board:
+            label = self.board.label(h)
+            self.labels[h], self.hexes[label] = label, h
 
     @classmethod
     def of(cls, module: ModuleData) -> GameData:
         return _read(module)
+
+    def hex(self, label: str) -> Hex:
+        """The hex of a label the state holds (ValueError for one not on the map)."""
+        found = self.hexes.get(label)
+        return found if found is not None else self.board.hex(label)
+
+    def label(self, h: Hex) -> str:
+        found = self.labels.get(h)
+        return found if found is not None else self.board.label(h)
 
     def start_side(self, h: Hex) -> str:
         """4.0 A: the Soviet Union is Soviet at the start, everything else Axis."""
@@ -286,6 +309,17 @@ class GameData:
                     water=self.hexside_water(a, b)) is not None
             self.reach[key] = tuple(n for n in self.board.neighbours(h) if extends(h, n))
         return self.reach[key]
+
+    def remembered(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """`compute()`, kept under `key` (the facts it depends on) for the last
+        `MEMO_SIZE` keys asked: the same facts give the same answer."""
+        if key in self.memo:
+            self.memo.move_to_end(key)
+            return self.memo[key]
+        value = self.memo[key] = compute()
+        if len(self.memo) > MEMO_SIZE:
+            self.memo.popitem(last=False)
+        return value
 
     def west_edge(self) -> int:
         """1.1: the printed row of the west map edge (14.1.1 A)."""
@@ -373,7 +407,8 @@ def _charts(module: ModuleData) -> Charts:
         turns[int(t.get("number"))] = TurnRecord(
             int(t.get("number")), t.get("month"), int(t.get("year")),
             t.find(f"{M}weather").get("condition"),
-            {Side.AXIS.value: int(air.get(Side.AXIS)), Side.SOVIET.value: int(air.get(Side.SOVIET))},
+            {Side.AXIS.value: int(air.get(Side.AXIS)),
+             Side.SOVIET.value: int(air.get(Side.SOVIET))},
             t.get("optional") == "true", t.find(f"{M}replacements").get("allowance"))
     return Charts(hex_moves, side_moves, exceptions, turns, combat, crt)
 

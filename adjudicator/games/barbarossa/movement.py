@@ -112,8 +112,9 @@ def refusal(board: HexBoard, unit: Unit, allowance: int, stop: Stop[Hex], *,
     if reason == "off-map":
         return CATALOGUE.refuse("off-map", "5.0", f"{board.label(there)} is not on the map")
     if reason == "not-adjacent":
-        return CATALOGUE.refuse("not-adjacent", "5.0 C", f"{unit.id} moves from hex to adjacent hex; "
-                                f"{board.label(there)} is not next to {board.label(here)}")
+        return CATALOGUE.refuse("not-adjacent", "5.0 C", f"{unit.id} moves from hex to "
+                                f"adjacent hex; {board.label(there)} is not next to "
+                                f"{board.label(here)}")
     if reason == "enemy-hex":
         return CATALOGUE.refuse("enemy-hex", "5.0 E", f"{unit.id} may never enter "
                                 f"{board.label(there)}: enemy units occupy it")
@@ -122,12 +123,12 @@ def refusal(board: HexBoard, unit: Unit, allowance: int, stop: Stop[Hex], *,
                                 f"on entering {board.label(here)}, which is in an enemy zone "
                                 "of control")
     if reason == "prohibited-terrain":
-        return CATALOGUE.refuse("prohibited-terrain", "5.1", f"{unit.id} cannot move from {where}: the "
-                                "Terrain Effects Chart prohibits it")
+        return CATALOGUE.refuse("prohibited-terrain", "5.1", f"{unit.id} cannot move from "
+                                f"{where}: the Terrain Effects Chart prohibits it")
     if reason == "zoc-to-zoc":
-        return CATALOGUE.refuse("zoc-to-zoc", "6.1 B", f"{unit.id} is infantry-type: it may not move "
-                                f"directly from one hex in an enemy zone of control to another "
-                                f"({where}); it must first enter a hex in no enemy zone")
+        return CATALOGUE.refuse("zoc-to-zoc", "6.1 B", f"{unit.id} is infantry-type: it may "
+                                f"not move directly from one hex in an enemy zone of control to "
+                                f"another ({where}); it must first enter a hex in no enemy zone")
     if reason == "armor-zoc" and zone_by_zone:
         return CATALOGUE.refuse("armor-zoc", "6.2 B", f"{unit.id} may not move directly from "
                                 f"{where}: both are in enemy zones of control, and the move "

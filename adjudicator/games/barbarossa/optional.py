@@ -99,7 +99,7 @@ def air_supply(ctx: StepContext, order: AirSupply) -> None:
     ctx.emit(EventKind.AIR_SUPPLIED, unit=unit, points=cost)
 
 
-# -- 20.6 the Axis free deployment ------------------------------------------------------------------
+# -- 20.6 the Axis free deployment ---------------------------------------------------------------
 
 def column(label: str) -> int:
     return int(label[:2])

@@ -103,12 +103,12 @@ def _rail_refusal(board: HexBoard, reason: str, here: Hex, there: Hex,
                   why_not_friendly: Callable[[Hex], str] | None) -> IllegalOrder:
     name = board.label(there)
     if reason == "rail-territory" and why_not_friendly is not None:
-        return CATALOGUE.refuse("rail-territory", "5.4 B", f"a unit may move by rail only in friendly "
-                                f"territory, as the map stands when it moves; {name} is "
+        return CATALOGUE.refuse("rail-territory", "5.4 B", f"a unit may move by rail only in "
+                                f"friendly territory, as the map stands when it moves; {name} is "
                                 f"{why_not_friendly(there)}")
     if reason == "rail-territory":
-        return CATALOGUE.refuse("rail-territory", "5.4 B", f"rail movement stays in friendly territory; "
-                                f"{name} is not")
+        return CATALOGUE.refuse("rail-territory", "5.4 B", f"rail movement stays in friendly "
+                                f"territory; {name} is not")
     if reason == "rail-zoc":
         return CATALOGUE.refuse("rail-zoc", "5.4 D", f"rail movement may not start in, end in or "
                                 f"pass through an enemy zone of control, as {name} is")

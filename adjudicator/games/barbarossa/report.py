@@ -40,11 +40,11 @@ from adjudicator.games.barbarossa.vocabulary import (
     EVENT_RULES,
     Decision,
     EventKind,
+    Nationality,
     Option,
     Phase,
     Segment,
     Side,
-    Nationality,
     UnitSize,
     UnitType,
 )
@@ -147,7 +147,8 @@ class BarbarossaReporter:
                     f"{'' if e['phase'] == Phase.AIR else e['phase'] + ' phase '}begins",
                     cited(EventKind.PHASE_ENDED))
             elif kind == EventKind.PLAYER_TURN_ENDED:
-                say("sequence", f"The {SIDE_NAMES[e['player']]} player turn begins", cited(EventKind.PLAYER_TURN_ENDED))
+                say("sequence", f"The {SIDE_NAMES[e['player']]} player turn begins",
+                    cited(EventKind.PLAYER_TURN_ENDED))
             elif kind == EventKind.TURN_BEGAN:
                 say("sequence", f"{self.turn_name(step.module, e['turn'])} begins: weather "
                     f"{e['weather']}, air points German {e['air']['axis']}, Soviet "
@@ -177,14 +178,17 @@ class BarbarossaReporter:
                     f"{e['turn']}", cited(EventKind.PARTISANS_DECLARED))
             elif kind == EventKind.RAIL_BOMBED:
                 say("air", f"German air bombs Soviet railroads with {e['points']} air points: "
-                    f"the Soviet rail capacity drops by {2 * e['points']}", cited(EventKind.RAIL_BOMBED))
+                    f"the Soviet rail capacity drops by {2 * e['points']}",
+                        cited(EventKind.RAIL_BOMBED))
             elif kind == EventKind.AIR_SUPPLIED:
                 say("air", f"{name[e['unit']]} is supplied by air ({e['points']} air points)",
                     cited(EventKind.AIR_SUPPLIED))
             elif kind == EventKind.UNIT_ENTERED:
-                say("move", f"{name[e['unit']]} enters play at {e['hex']}", cited(EventKind.UNIT_ENTERED))
+                say("move", f"{name[e['unit']]} enters play at {e['hex']}",
+                    cited(EventKind.UNIT_ENTERED))
             elif kind == EventKind.UNIT_DEPLOYED:
-                say("move", f"{name[e['unit']]} is deployed at {e['to']}", cited(EventKind.UNIT_DEPLOYED))
+                say("move", f"{name[e['unit']]} is deployed at {e['to']}",
+                    cited(EventKind.UNIT_DEPLOYED))
             elif kind == EventKind.UNIT_WITHDRAWN:
                 say("move", f"{name[e['unit']]} leaves the set-up: it arrives on Turn "
                     f"{e['turn']} instead", cited(EventKind.UNIT_WITHDRAWN))
@@ -194,9 +198,11 @@ class BarbarossaReporter:
             elif kind == EventKind.REPLACEMENTS_REDUCED:
                 say("move", f"Moscow ({e['hex']}) is Axis controlled as the Soviet First "
                     f"Movement Phase begins: the Soviet replacements of Turn {e['turn']} are "
-                    "one infantry-type unit fewer, even if Moscow is retaken", cited(EventKind.REPLACEMENTS_REDUCED))
+                    "one infantry-type unit fewer, even if Moscow is retaken",
+                        cited(EventKind.REPLACEMENTS_REDUCED))
             elif kind == EventKind.CONTROL_CHANGED:
-                say("move", f"{e['hex']} is now {SIDE_NAMES[e['side']]}-controlled", cited(EventKind.CONTROL_CHANGED))
+                say("move", f"{e['hex']} is now {SIDE_NAMES[e['side']]}-controlled",
+                    cited(EventKind.CONTROL_CHANGED))
             elif kind == EventKind.AIR_NEGATED:
                 say("air", f"{SIDE_NAMES[e['side']]} air negates {e['points']} enemy air "
                     "points", cited(EventKind.AIR_NEGATED))
@@ -222,9 +228,11 @@ class BarbarossaReporter:
                 say("combat", f"{name[e['unit']]} is eliminated "
                     f"({RULE_WORDS.get(e['rule'], e['rule'])})", str(e["rule"]))
             elif kind == EventKind.UNIT_RETREATED:
-                say("combat", f"{name[e['unit']]} retreats to {e['to']}", cited(EventKind.UNIT_RETREATED))
+                say("combat", f"{name[e['unit']]} retreats to {e['to']}",
+                    cited(EventKind.UNIT_RETREATED))
             elif kind == EventKind.UNIT_ADVANCED:
-                say("combat", f"{name[e['unit']]} advances into {e['to']}", cited(EventKind.UNIT_ADVANCED))
+                say("combat", f"{name[e['unit']]} advances into {e['to']}",
+                    cited(EventKind.UNIT_ADVANCED))
             elif kind == "decision-requested":
                 r = e["request"]
                 say("decision", f"Decision {r['id']} opened for the "
@@ -281,10 +289,11 @@ class BarbarossaReporter:
         attack = (f"the attack on {context.get('hex')} by "
                   f"{', '.join(name.get(u, u) for u in context.get('attackers', []))}")
         questions = {
-            Decision.DEFENSIVE_AIR: f"In {attack}, with {context.get('air', 0)} attacking air points, "
-                             "how many of your air points shift the odds against it (10.2 B)?",
-            Decision.RETREAT: f"Where does {name.get(context.get('unit', ''), 'the unit')} retreat "
-                       f"after {attack}?",
+            Decision.DEFENSIVE_AIR: f"In {attack}, with {context.get('air', 0)} attacking air "
+                                    "points, how many of your air points shift the odds "
+                                    "against it (10.2 B)?",
+            Decision.RETREAT: f"Where does {name.get(context.get('unit', ''), 'the unit')} "
+                              f"retreat after {attack}?",
             Decision.EXCHANGE_LOSS: f"Which of your units is lost in the exchange of {attack}?"}
         return DecisionView(request["id"], request["kind"], request["rule"],
                             questions.get(request["kind"], request["kind"]),

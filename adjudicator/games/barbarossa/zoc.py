@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
@@ -55,11 +56,13 @@ class EnemyZones:
     zones: Zones[Hex]
     armor_units: frozenset[str]
     any: frozenset[Hex] = field(init=False)
-    armor: frozenset[Hex] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "any", self.zones.places)
-        object.__setattr__(self, "armor", self.zones.of(self.armor_units.__contains__))
+
+    @cached_property
+    def armor(self) -> frozenset[Hex]:
+        return self.zones.of(self.armor_units.__contains__)
 
     @property
     def occupied(self) -> frozenset[Hex]:
@@ -92,19 +95,28 @@ class EnemyZones:
 def enemy_zones(game: GameData, state: State, side: str) -> EnemyZones:
     """The zones of control of `side`'s enemies (6.0), frozen hexsides in snow (13.5 C);
     on Turn 1, throughout the German First Ground Segment, Soviet zones do not extend
-    across the border into Greater Germany (17.1.3)."""
-    enemies = [Unit(u, game.pieces[u].side, game.board.hex(x), game.pieces[u].armor)
-               for u, x in state["units"].items() if game.pieces[u].side != side]
-    weather = state["weather"]
+    across the border into Greater Germany (17.1.3). Kept per position of the enemy
+    units: control is judged after every order and at every hex a unit enters (4.0 B)."""
+    enemies = tuple(sorted((u, x) for u, x in state["units"].items()
+                           if game.pieces[u].side != side))
+    weather, stop = state["weather"], soviet_zones_stop(state, side)
+    return game.remembered(("zones", enemies, weather, stop),  # type: ignore[no-any-return]
+                           lambda: _zones(game, enemies, weather, stop))
+
+
+def _zones(game: GameData, enemies: tuple[tuple[str, str], ...], weather: str,
+           stop: bool) -> EnemyZones:
+    units = [Unit(u, game.pieces[u].side, game.hex(x), game.pieces[u].armor)
+             for u, x in enemies]
 
     def reach(h: Hex) -> tuple[Hex, ...]:
         return game.zone_reach(h, weather)
 
     extends = None
-    if soviet_zones_stop(state, side):
+    if stop:
         def extends(a: Hex, b: Hex) -> bool:
             return game.country.get(b) != Country.GERMANY
-    return EnemyZones.of(game.board, enemies, reach=reach, extends=extends)
+    return EnemyZones.of(game.board, units, reach=reach, extends=extends)
 
 
 # -- what zones do to a move (6.1, 6.2): checks of the path walker ------------------------
