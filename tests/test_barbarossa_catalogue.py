@@ -11,11 +11,11 @@ from pathlib import Path
 from adjudicator.engine.catalogue import PROTOCOL
 from adjudicator.games.barbarossa.rejections import CATALOGUE
 from adjudicator.games.barbarossa.rules import BarbarossaRules
+from adjudicator.games.barbarossa.vocabulary import TITLE
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "adjudicator" / "games" / "barbarossa"
 DOC = ROOT / "docs" / "barbarossa-rejections.md"
-TITLE = "1941: Operation Barbarossa"
 # raised for the game by the kit's RulesBase, with the rules the game gives it
 KIT_CODES = {"game-over": BarbarossaRules.game_over_rule,
              "not-your-step": BarbarossaRules.turn_rule}

@@ -23,6 +23,7 @@ from adjudicator.games.barbarossa.vocabulary import (
     Decision,
     EventKind,
     Result,
+    RetreatChoice,
     UnitType,
 )
 from adjudicator.games.barbarossa.zoc import enemy_zones
@@ -114,7 +115,7 @@ def retreat_units(ctx: StepContext, context: Context) -> Context:
         standing = state.get("standing", {}).get(chooser, {})
         if not options:
             ctx.emit(EventKind.UNIT_ELIMINATED, unit=unit, rule="7.8.2 B")
-        elif len(options) == 1 or standing.get(Decision.RETREAT) == "first":
+        elif len(options) == 1 or standing.get(Decision.RETREAT) == RetreatChoice.FIRST:
             ctx.emit(EventKind.UNIT_RETREATED, unit=unit, to=options[0])
         else:
             ask_after_settling(ctx, chooser, Decision.RETREAT.value,

@@ -50,6 +50,7 @@ from adjudicator.games.barbarossa.vocabulary import (
     Nationality,
     Option,
     Phase,
+    RetreatChoice,
     Segment,
     Side,
 )
@@ -77,7 +78,7 @@ def _listing(module: ModuleData, game: GameData, state: State, side: str) -> Lis
         kept, refused = accepted(RULES, module, state, side, answers) \
             if pending["side"] == side else ([], 0)
         return Listing(side, (), tuple(kept), refused)
-    standing = [Standing(retreat="first"), Standing(defensive_air="0")]
+    standing = [Standing(retreat=RetreatChoice.FIRST.value), Standing(defensive_air="0")]
     if RULES.acting_side(state) != side:  # a side's own instructions, whoever acts
         kept, refused = accepted(RULES, module, state, side, standing)
         return Listing(side, (), tuple(kept), refused)

@@ -14,6 +14,7 @@ from adjudicator.games.barbarossa.rejections import CATALOGUE
 from adjudicator.games.barbarossa.stacking import check_side_stacking
 from adjudicator.games.barbarossa.vocabulary import (
     NATIONALITY_WORDS,
+    OPTION_ON,
     City,
     Country,
     EventKind,
@@ -34,7 +35,7 @@ TURN_1_PANZER_CODE = "1"  # 20.6.3 B: the Turn 1 panzer corps reinforcement
 
 def option(state: State, name: str) -> bool:
     """Whether an optional rule (20.0) is in play in this game."""
-    return bool(state.get("options", {}).get(name) == "yes")
+    return bool(state.get("options", {}).get(name) == OPTION_ON)
 
 
 # -- 20.2 partisans, 20.3 railroad bombing, 20.5 air supply ---------------------------------------

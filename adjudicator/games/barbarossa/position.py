@@ -25,6 +25,7 @@ from adjudicator.games.barbarossa.stacking import check_side_stacking
 from adjudicator.games.barbarossa.supply import unsupplied
 from adjudicator.games.barbarossa.vocabulary import (
     NO_REPLACEMENTS,
+    OPTION_ON,
     WATER,
     City,
     Option,
@@ -52,7 +53,7 @@ def position_state(module: ModuleData, root: etree._Element, options: dict[str, 
 def _position_state(module: ModuleData, root: etree._Element,
                     options: dict[str, str]) -> State:
     game = GameData.of(module)
-    if options.get(Option.FREE_DEPLOYMENT) == "yes":
+    if options.get(Option.FREE_DEPLOYMENT) == OPTION_ON:
         raise ValueError("a position starts after the set-up; free deployment (20.6) "
                          "does not apply to it")
     state = scenario_state(module, root.get("scenario", "campaign"), options)

@@ -35,9 +35,10 @@ from adjudicator.games.barbarossa.data import GameData, Piece
 from adjudicator.games.barbarossa.flow import PHASES
 from adjudicator.games.barbarossa.movement import movement_allowance
 from adjudicator.games.barbarossa.optional import option
-from adjudicator.games.barbarossa.setup import GAME
 from adjudicator.games.barbarossa.vocabulary import (
     EVENT_RULES,
+    GAME,
+    TITLE,
     Decision,
     EventKind,
     Nationality,
@@ -352,7 +353,7 @@ class BarbarossaReporter:
         counters: dict[str, list[Counter]] = {}
         for unit, label in sorted(state["units"].items()):
             counters.setdefault(label, []).append(counter(game.pieces[unit]))
-        title = f"1941: Operation Barbarossa — {self.turn_name(module, int(state['turn']))}"
+        title = f"{TITLE} — {self.turn_name(module, int(state['turn']))}"
         subtitle = " · ".join([caption or f"{SIDE_NAMES.get(side, side)} player's view",
                                phase_words(state), f"weather {state['weather']}"])
         # an export's control marker reads whose hex it is now (4.0)

@@ -60,10 +60,15 @@ from adjudicator.games.barbarossa.orders import Move as MoveOrder
 from adjudicator.games.barbarossa.position import position_state
 from adjudicator.games.barbarossa.rejections import CATALOGUE
 from adjudicator.games.barbarossa.setup import on_the_map
-from adjudicator.games.barbarossa.vocabulary import Decision, EventKind, Side
+from adjudicator.games.barbarossa.vocabulary import (
+    GAME,
+    Decision,
+    EventKind,
+    RetreatChoice,
+    Side,
+)
 
 SIDES = (Side.AXIS.value, Side.SOVIET.value)
-RETREAT_CHOICES = ("first", "ask")  # 7.8.1: the first of equally good hexes, or be asked
 
 S = TypeVar("S", bound=OrderSpec)
 
@@ -86,9 +91,9 @@ def standing(ctx: StepContext, order: Standing) -> None:
                                    "defensive-air is a number of air points")
         values[Decision.DEFENSIVE_AIR.value] = order.defensive_air
     if order.retreat:
-        if order.retreat not in RETREAT_CHOICES:
+        if order.retreat not in tuple(RetreatChoice):
             raise CATALOGUE.refuse("bad-standing", PROTOCOL_RULE, 'retreat is "first" or "ask"')
-        if order.retreat == RETREAT_CHOICES[0]:
+        if order.retreat == RetreatChoice.FIRST:
             values[Decision.RETREAT.value] = order.retreat
     ctx.emit(EventKind.STANDING_SET, side=ctx.side, values=values)
 
@@ -99,8 +104,8 @@ def answer(ctx: StepContext, order: Order) -> None:
 
 
 class BarbarossaRules(RulesBase):
-    game = setup.GAME
-    title = "1941: Operation Barbarossa"
+    game = GAME
+    title = "1941"  # as refusals and errors name the game ("<x> is not a 1941 order")
     sides = SIDES
     catalogue = CATALOGUE
     game_over_rule = "18.1 A"
@@ -125,10 +130,6 @@ class BarbarossaRules(RulesBase):
         "answer": answer,
         Standing.KIND: typed(Standing, standing),
     }
-
-    @property
-    def order_noun(self) -> str:
-        return "1941"
 
     def check_module(self, module: ModuleData) -> None:
         game = GameData.of(module)

@@ -17,9 +17,15 @@ from adjudicator.engine.state import State
 from adjudicator.errors import ModuleError
 from adjudicator.games.barbarossa.data import GameData
 from adjudicator.games.barbarossa.flow import FIRST_PHASE
-from adjudicator.games.barbarossa.vocabulary import Option, Phase, Segment, Side, SupplySource
-
-GAME = "barbarossa"
+from adjudicator.games.barbarossa.vocabulary import (
+    GAME,
+    OPTION_ON,
+    Option,
+    Phase,
+    Segment,
+    Side,
+    SupplySource,
+)
 
 
 def on_the_map(code: str) -> bool:
@@ -48,7 +54,7 @@ def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]
             turn = piece.deploy.split(":")[0]
             arriving.setdefault(turn, []).append(piece.id)
     side, segment, phase = FIRST_PHASE
-    if options.get(Option.FREE_DEPLOYMENT) == "yes":  # 20.6: the German deploys first
+    if options.get(Option.FREE_DEPLOYMENT) == OPTION_ON:  # 20.6: the German deploys first
         segment, phase = Segment.DEPLOYMENT.value, Phase.DEPLOYMENT.value
     turn = scenario.start
     record = game.charts.turn(turn)

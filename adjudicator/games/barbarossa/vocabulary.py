@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+GAME = "barbarossa"  # the game's id: its package, its module's game="", its journals
+TITLE = "1941: Operation Barbarossa"
+
 # The module version is also the rules' edition (docs/architecture.md, "Compatibility"):
 # every reading module 0.3.0 changed asks `GameData.since_0_3`, and keeps the behaviour of
 # module 0.2.0 for its journals (RULES-ISSUES.md, "What module 0.3.0 changed").
@@ -187,6 +190,16 @@ class Decision(StrEnum):
     DEFENSIVE_AIR = "defensive-air"  # 10.2 B
     EXCHANGE_LOSS = "exchange-loss"  # 7.7.6 B
     RETREAT = "retreat"  # 7.8.1, 17.1.4
+
+
+class RetreatChoice(StrEnum):
+    """How a side's retreats are chosen by its standing instructions (7.8.1)."""
+
+    FIRST = "first"  # the first of equally good hexes
+    ASK = "ask"  # a decision request each time
+
+
+OPTION_ON = "yes"  # the module's value of an optional rule in play
 
 
 class Option(StrEnum):
