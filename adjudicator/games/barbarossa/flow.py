@@ -61,8 +61,13 @@ def end_phase(ctx: StepContext, order: EndPhase) -> None:
     """2.0 E: all activity in sequence; ending a Movement Phase checks stacking (3.0 B:
     the limits hold in every Combat Phase)."""
     state = ctx.state
-    if state["segment"] == Segment.DEPLOYMENT:  # 20.6
-        optional.end_deployment(ctx)
+    if state["segment"] == Segment.DEPLOYMENT:  # 20.6: the set-up, then the game begins
+        if optional.end_deployment(ctx):  # 20.6.4 B: the Soviets redeploy first
+            ctx.emit(EventKind.PHASE_ENDED, player=Side.SOVIET.value,
+                     segment=Segment.DEPLOYMENT.value, phase=Phase.REDEPLOYMENT.value)
+            return
+        player, segment, phase = FIRST_PHASE
+        ctx.emit(EventKind.PHASE_ENDED, player=player, segment=segment, phase=phase)
         return
     if (state["segment"], state["phase"]) == (Segment.FIRST, Phase.MOVEMENT):
         reinforcements.missing_reinforcements(ctx)

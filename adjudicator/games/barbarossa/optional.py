@@ -197,19 +197,16 @@ def deploy(ctx: StepContext, order: Deploy) -> None:
     ctx.emit(EventKind.UNIT_DEPLOYED, unit=unit, to=label)
 
 
-def end_deployment(ctx: StepContext) -> None:
+def end_deployment(ctx: StepContext) -> bool:
     """The end of the German deployment (stacking, 3.0) and, if a panzer corps stands in
-    Romania, the Soviet die roll (20.6.4); the end of a Soviet redeployment."""
+    Romania, the Soviet die roll (20.6.4); the end of a Soviet redeployment. Whether the
+    Soviets redeploy now (20.6.4 B)."""
     state, game = ctx.state, GameData.of(ctx.module)
     side = state["player"]
     check_side_stacking(game, state, side)
-    if side == Side.AXIS:
-        panzers = [u for u, x in state["units"].items() if game.pieces[u].german_armor
-                   and game.country[game.board.hex(x)] == Country.ROMANIA]
-        if panzers and ctx.roll_d6("20.6.4: is the panzer corps in Romania detected?") \
-                >= DETECTED:
-            ctx.emit(EventKind.PHASE_ENDED, player=Side.SOVIET.value,
-                     segment=Segment.DEPLOYMENT.value, phase=Phase.REDEPLOYMENT.value)
-            return
-    ctx.emit(EventKind.PHASE_ENDED, player=Side.AXIS.value, segment=Segment.AIR.value,
-             phase=Phase.AIR.value)
+    if side != Side.AXIS:
+        return False
+    panzers = [u for u, x in state["units"].items() if game.pieces[u].german_armor
+               and game.country[game.board.hex(x)] == Country.ROMANIA]
+    return bool(panzers) and ctx.roll_d6(
+        "20.6.4: is the panzer corps in Romania detected?") >= DETECTED
