@@ -6,15 +6,9 @@ import pytest
 
 from adjudicator.engine.odds import OddsLadder
 from adjudicator.errors import IllegalOrder
-from adjudicator.games.barbarossa.combat import (
-    Combatant,
-    air_shift,
-    armor_bonus,
-    check_axis_air,
-    exchange_candidates,
-    negate_air,
-    total_strength,
-)
+from adjudicator.games.barbarossa.air import air_shift, check_axis_air, negate_air
+from adjudicator.games.barbarossa.combat import Combatant, armor_bonus, total_strength
+from adjudicator.games.barbarossa.combat_results import exchange_candidates
 
 # the odds columns the rules' examples use (the printed CRT is module data)
 LADDER = OddsLadder.of(["1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"])

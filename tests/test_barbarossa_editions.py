@@ -18,7 +18,8 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.engine.step import StepResult, run_step
 from adjudicator.errors import InvalidInput
 from adjudicator.games import get_game
-from adjudicator.games.barbarossa.edition import RULES_0_3, since_0_3
+from adjudicator.games.barbarossa.data import GameData
+from adjudicator.games.barbarossa.vocabulary import RULES_0_3
 from tests.conformance.harness import ScriptedDice, load_cases, orders_of
 
 PACKAGE = get_game("barbarossa")
@@ -62,7 +63,7 @@ def kinds(result: StepResult, kind: str) -> list[dict]:
 def test_the_editions() -> None:
     assert RULES_0_3 == "0.3.0" and NEW.version == RULES_0_3
     assert OLD.version == "0.2.0" and OLD.sha256 != NEW.sha256
-    assert since_0_3(NEW) and not since_0_3(OLD)
+    assert GameData.of(NEW).since_0_3 and not GameData.of(OLD).since_0_3
 
 
 def test_4_0_b_control_at_the_instant_only_from_0_3_0() -> None:

@@ -8,20 +8,13 @@ import pytest
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex, HexGrid, Hexside
 from adjudicator.errors import IllegalOrder
-from adjudicator.games.barbarossa.ground import (
-    ARMY,
-    CORPS,
-    GROUP,
-    RetreatMap,
-    Stacked,
-    SupplyMap,
-    check_stacking,
-    in_supply,
-    rail_supplied,
-    retreat_hexes,
-    stacking_problem,
-    surrenders,
-)
+from adjudicator.games.barbarossa.combat_results import RetreatMap, retreat_hexes
+from adjudicator.games.barbarossa.stacking import Stacked, check_stacking, stacking_problem
+from adjudicator.games.barbarossa.supply import SupplyMap, in_supply, rail_supplied
+from adjudicator.games.barbarossa.surrender import surrenders
+from adjudicator.games.barbarossa.vocabulary import UnitSize
+
+ARMY, CORPS, GROUP = UnitSize.ARMY, UnitSize.CORPS, UnitSize.GROUP
 
 GRID = HexGrid("flat", "even", "CCRR")
 

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from lxml import etree
 
 from adjudicator.cli import main
-from adjudicator.games.barbarossa.arrivals import entry_hexes
-from adjudicator.games.barbarossa.game import Game
+from adjudicator.games.barbarossa.data import GameData as Game
+from adjudicator.games.barbarossa.reinforcements import entry_hexes
 from adjudicator.referee.gamedir import load_game
 from adjudicator.referee.verify import verify
 from exporters import vassal
@@ -94,8 +94,8 @@ def test_the_report_map_rims_each_side_s_zones_of_control() -> None:
     """The report's hex map hints at zones of control (issue 3): every empty land hex
     next to a unit is rimmed in its side's colour; occupied hexes and water are not."""
     from adjudicator.games import get_game
-    from adjudicator.games.barbarossa.game import Game
-    from adjudicator.reports.barbarossa import AXIS_ZOC, REPORTER, SOVIET_ZOC
+    from adjudicator.games.barbarossa.data import GameData as Game
+    from adjudicator.games.barbarossa.report import AXIS_ZOC, REPORTER, SOVIET_ZOC
     from adjudicator.reports.hexmap import draw_hex_map
 
     package = get_game("barbarossa")

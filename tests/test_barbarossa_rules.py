@@ -15,9 +15,10 @@ from adjudicator.engine.state import State, copy_state
 from adjudicator.engine.step import StepResult, run_step
 from adjudicator.errors import IllegalOrder
 from adjudicator.games import get_game
-from adjudicator.games.barbarossa.game import Game, enemy_zones
+from adjudicator.games.barbarossa.data import GameData as Game
 from adjudicator.games.barbarossa.movement import movement_allowance
 from adjudicator.games.barbarossa.rules import BarbarossaRules
+from adjudicator.games.barbarossa.zoc import enemy_zones
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "barbarossa" / "data"
 RULES = BarbarossaRules()
@@ -281,7 +282,8 @@ def test_8_0_b_the_historical_set_up_is_in_supply(module: ModuleData, start: Sta
 
 def test_8_3_b_and_16_0_a_cut_off_soviet_units(module: ModuleData, start: State) -> None:
     from adjudicator.engine.hexgrid import hex_distance
-    from adjudicator.games.barbarossa.supply import surrendering, unsupplied
+    from adjudicator.games.barbarossa.supply import unsupplied
+    from adjudicator.games.barbarossa.surrender import surrendering
 
     game = Game.of(module)
     army, other = pieces_of(module, "soviet", "army", "infantry")[:2]
@@ -309,7 +311,7 @@ def test_14_1_3_c_reinforcements_may_not_be_delayed(module: ModuleData, start: S
     panzer = "GER-XXX-14Pz"  # the Turn 1 panzer corps (20.6.3 B)
     wrong = step(module, state, ("enter", {"unit": panzer, "hex": "1808"}))
     assert wrong.rejection is not None and wrong.rejection.rule == "14.1.1 A"
-    from adjudicator.games.barbarossa.arrivals import entry_hexes
+    from adjudicator.games.barbarossa.reinforcements import entry_hexes
 
     west = entry_hexes(game, state, panzer)
     assert west and all(game.board.grid.to_offset(h)[1] == 28 for h in west)
@@ -332,7 +334,7 @@ def test_17_1_5_a_the_1_od_unit_enters_at_odessa(module: ModuleData, start: Stat
 
 def test_17_1_2_a_no_german_rail_on_turn_1_and_5_4_on_turn_2(module: ModuleData,
                                                              start: State) -> None:
-    from adjudicator.games.barbarossa.arrivals import enemy_zones
+    from adjudicator.games.barbarossa.zoc import enemy_zones
 
     game = Game.of(module)
     state = first_movement(module, {**start, "arriving": {}})
@@ -441,7 +443,7 @@ def test_the_order_schema_takes_every_order_the_rules_know() -> None:
            # 7.2 B: an attack on two hexes passes the schema; the rules refuse it in words
            b'<attack hex="2519 2520" units="A"/></orders>')
     assert schema.validate(etree.fromstring(xml)), schema.error_log
-    from adjudicator.games.barbarossa.rules import ORDER_HANDLERS
+    ORDER_HANDLERS = BarbarossaRules.orders
 
     kinds = {el.get("name") for el in etree.parse(str(DATA / "orders.rng")).iter(
         "{http://relaxng.org/ns/structure/1.0}element")} - {"orders", "entropy", "signature"}
@@ -496,7 +498,7 @@ def test_20_2_partisans_cut_the_axis_rail_capacity(module: ModuleData) -> None:
     spent = {**soviet_turn, "turn": 4, "partisans": {"used": 2, "active": 4}}
     again = step(module, spent, ("partisans", {}), side="soviet")
     assert again.rejection is not None and again.rejection.rule == "20.2 C"
-    from adjudicator.games.barbarossa.strategic import check_rail_capacity
+    from adjudicator.games.barbarossa.rail import check_rail_capacity
 
     used, _ = check_rail_capacity("axis", 0, "corps", turn=3, partisans=True)
     with pytest.raises(IllegalOrder) as error:
@@ -512,7 +514,7 @@ def test_20_3_bombing_cuts_the_soviet_rail_capacity_by_two_per_point(module: Mod
     bombed = step(module, state, ("bomb-rail", {"points": "2"}))
     assert bombed.rejection is None and bombed.state["rail_bombed"] == {"1": 2}
     assert bombed.state["air"]["axis"] == 1
-    from adjudicator.games.barbarossa.strategic import check_rail_capacity
+    from adjudicator.games.barbarossa.rail import check_rail_capacity
 
     used = 0
     for _ in range(4):  # 8 - 2 * 2
@@ -628,7 +630,7 @@ def test_20_4_1_the_thaw_drowns_units_on_the_ice(module: ModuleData, start: Stat
 def test_7_8_2_c_a_retreat_goes_on_until_there_is_room(module: ModuleData,
                                                        start: State) -> None:
     from adjudicator.engine.hexgrid import hex_distance
-    from adjudicator.games.barbarossa.battle import retreat_options
+    from adjudicator.games.barbarossa.combat_results import retreat_options
 
     game = Game.of(module)
     panzer = pieces_of(module, "axis", "group", "armor")[0]
@@ -667,7 +669,7 @@ def test_14_1_2_2_example_no_room_at_kalinin(module: ModuleData, start: State) -
 
 def test_14_1_1_b_entering_costs_the_entry_hex(
         module: ModuleData, start: State) -> None:
-    from adjudicator.games.barbarossa.arrivals import entry_hexes
+    from adjudicator.games.barbarossa.reinforcements import entry_hexes
 
     game = Game.of(module)
     state = {**first_movement(module, start), "turn": 2}
@@ -742,7 +744,7 @@ def test_12_0_b_a_shock_army_moved_by_rail_has_moved(module: ModuleData) -> None
     """RULES-ISSUES 53: rail movement is movement; a shock army that went by rail in the
     segment's Movement Phase attacks at half strength (12.0 B). (An attack right after a
     rail move is rare: 5.4 D keeps the train out of enemy zones.)"""
-    from adjudicator.games.barbarossa.battle import combatant
+    from adjudicator.games.barbarossa.combat import combatant
 
     root = etree.fromstring(b'<position xmlns="urn:pbem:position:1" game="barbarossa" '
                             b'turn="7" phase="soviet.first.movement">'

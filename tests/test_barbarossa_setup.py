@@ -12,7 +12,7 @@ from lxml import etree
 
 from adjudicator.engine.module import ModuleData, load_module
 from adjudicator.errors import ModuleError
-from adjudicator.games.barbarossa.charts import Charts
+from adjudicator.games.barbarossa.data import Charts
 from adjudicator.games.barbarossa.setup import scenario_state
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "barbarossa" / "data"

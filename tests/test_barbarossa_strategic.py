@@ -8,15 +8,10 @@ import pytest
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import HexGrid
 from adjudicator.errors import IllegalOrder
-from adjudicator.games.barbarossa.strategic import (
-    Eliminated,
-    check_finnish_attack,
-    check_hungary,
-    check_rail_capacity,
-    check_rail_path,
-    check_replacements,
-    victory_level,
-)
+from adjudicator.games.barbarossa.hungary_finland import check_finnish_attack, check_hungary
+from adjudicator.games.barbarossa.rail import check_rail_capacity, check_rail_path
+from adjudicator.games.barbarossa.reinforcements import Eliminated, check_replacements
+from adjudicator.games.barbarossa.victory import victory_level
 
 LEVELS = ["Soviet decisive", "Soviet substantial", "Soviet marginal", "German marginal",
           "German substantial", "German decisive"]

@@ -9,7 +9,8 @@ from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.module import load_module
 from adjudicator.errors import IllegalOrder
-from adjudicator.games.barbarossa.zoc import EnemyZones, Unit, check_move, zone_of_control
+from adjudicator.games.barbarossa.movement import check_move
+from adjudicator.games.barbarossa.zoc import EnemyZones, Unit, zone_of_control
 from tests.test_barbarossa_map import ANYTHING, MAP_XML
 
 

@@ -29,8 +29,9 @@ from adjudicator.engine.hexgrid import hex_distance
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import run_step
-from adjudicator.games.barbarossa.arrivals import entry_hexes
-from adjudicator.games.barbarossa.game import Game
+from adjudicator.games.barbarossa.data import GameData
+from adjudicator.games.barbarossa.reinforcements import entry_hexes
+from adjudicator.games.barbarossa.stacking import problem_with
 from adjudicator.referee.gamedir import load_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -53,7 +54,7 @@ class Planner:
         self.position = game
         self.rules = game.package.rules
         self.module = game.module
-        self.game = Game.of(game.module)
+        self.game = GameData.of(game.module)
         self.side = side
         self.state: State = game.state
         self.orders: list[tuple[str, dict[str, str]]] = []
@@ -107,7 +108,7 @@ class Planner:
             if self.game.pieces[unit].side != self.side:
                 continue
             for h in entry_hexes(self.game, self.state, unit):
-                if self.game.stacking_problem_with(self.state, unit, h):
+                if problem_with(self.game, self.state, unit, h):
                     continue  # legal while it moves on (3.3 A), but this planner stays put
                 if self.legal("enter", {"unit": unit, "hex": self.game.board.label(h)}):
                     break

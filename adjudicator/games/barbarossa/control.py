@@ -1,11 +1,11 @@
-"""1941 rule 4.0 B, control of territory, at the instant (module 0.3.0 on).
+"""1941 rule 4.0 Control of Territory.
 
 "A side controls a hex when a unit occupies the hex, or a unit exerts an uncontested
-zone of control into the hex." 5.4 B judges rail movement "by the map situation at
-the instant the unit is moved", and the reinforcement hexes (14.1), the Moscow
-penalty (14.2.4 B), the fleets (20.1.4 C-D) and the cities of 18.1 read control
-in the middle of a phase as well, so control must be current at every instant, not
-only at the end of a phase (RULES-ISSUES 27):
+zone of control into the hex." From module 0.3.0 control is current at every instant,
+not only at the end of a phase (RULES-ISSUES 27): 5.4 B judges rail movement "by the
+map situation at the instant the unit is moved", and the reinforcement hexes (14.1), the
+Moscow penalty (14.2.4 B), the fleets (20.1.4 C-D) and the cities of 18.1 read control
+in the middle of a phase as well. So:
 
 - a moving unit takes each hex it enters, and at each of them the zones of control
   round it are judged afresh (its own and, where it no longer contests them, the
@@ -18,24 +18,51 @@ A position file's control is as the file says (4.0 A, the hexes it lists, and th
 hexes its units occupy); zones of control take hexes from its first order on.
 
 Under module 0.2.0 uncontested zones took hexes only at the end of each phase
-(`rules.end_phase`) and a unit retreating into a hex did not take it; these
-functions then do nothing, so the journals of 0.2.0 replay unchanged.
+(`flow.end_phase`) and a unit retreating into a hex did not take it; `settle` and
+`along_path` then do nothing, so the journals of 0.2.0 replay unchanged.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.procedure import Context, ask
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
-from adjudicator.games.barbarossa.game import Game, control_of, zoc_control
+from adjudicator.games.barbarossa.data import GameData
+from adjudicator.games.barbarossa.vocabulary import EventKind, Phase, Segment, Side
+from adjudicator.games.barbarossa.zoc import enemy_zones
 
 
-def changes(game: Game, state: State) -> list[tuple[str, str]]:
+def control_of(game: GameData, state: State, h: Hex) -> str:
+    """4.0 A-C: who controls a hex: as the state records it, else as at the start."""
+    return str(state["control"].get(game.label(h), game.start_side(h)))
+
+
+def zoc_control(game: GameData, state: State) -> list[tuple[str, str]]:
+    """4.0 B: the land hexes a side's units control by an uncontested zone of control
+    (no unit occupies them, no enemy zone reaches them) that the other side holds."""
+    changes = []
+    occupied = {x for x in state["units"].values()}
+    zones = {side: enemy_zones(game, state, side.enemy).any for side in (Side.SOVIET, Side.AXIS)}
+    for side in (Side.AXIS, Side.SOVIET):
+        for h in sorted(zones[side] - zones[side.enemy]):
+            label = game.label(h)
+            if label in occupied or game.is_water(h):
+                continue
+            if control_of(game, state, h) != side:
+                changes.append((label, str(side)))
+    return changes
+
+
+def changes(game: GameData, state: State) -> list[tuple[str, str]]:
     """4.0 B: the hexes whose control the map situation now gives to the other side:
     those a unit occupies, then those an uncontested zone of control reaches."""
     found: dict[str, str] = {}
     for unit, label in sorted(state["units"].items()):
         side = game.pieces[unit].side
-        if label not in found and control_of(game, state, game.board.hex(label)) != side:
+        if label not in found and control_of(game, state, game.hex(label)) != side:
             found[label] = side
     return [*sorted(found.items()), *zoc_control(game, state)]
 
@@ -44,15 +71,15 @@ def settle(ctx: StepContext) -> None:
     """4.0 B-C at this instant (module 0.3.0 on): every hex the map situation gives to
     a side becomes that side's. Not before the game begins (the free deployment of 20.6
     keeps 4.0 A's control, "at the start of the game"), nor after it has ended."""
-    game = Game.of(ctx.module)
-    if not game.since_0_3 or ctx.state["phase"] == "game-over" \
-            or ctx.state["segment"] == "deployment":
+    game = GameData.of(ctx.module)
+    if not game.since_0_3 or ctx.state["phase"] == Phase.GAME_OVER \
+            or ctx.state["segment"] == Segment.DEPLOYMENT:
         return
     for label, side in changes(game, ctx.state):
-        ctx.emit("control-changed", hex=label, side=side)
+        ctx.emit(EventKind.CONTROL_CHANGED, hex=label, side=side)
 
 
-def along_path(game: Game, state: State, unit: str, path: list[str]) -> list[tuple[str, str]]:
+def along_path(game: GameData, state: State, unit: str, path: list[str]) -> list[tuple[str, str]]:
     """4.0 B for a unit moving hex by hex (module 0.3.0 on): the control changes at each
     hex it enters, in order, as if it stood there (the position is not changed)."""
     scratch = {**state, "units": dict(state["units"]), "control": dict(state["control"])}
@@ -64,3 +91,21 @@ def along_path(game: Game, state: State, unit: str, path: list[str]) -> list[tup
             found.append((hex_label, side))
     return found
 
+
+def taken_by_entering(game: GameData, state: State, unit: str, path: list[str]
+                      ) -> list[tuple[str, str]]:
+    """4.0 B for a move overland: from module 0.3.0 the hexes taken at each hex entered
+    (`along_path`); under module 0.2.0 only the hexes it occupied, each once."""
+    if game.since_0_3:
+        return along_path(game, state, unit, path)
+    side = game.pieces[unit].side
+    return list(dict.fromkeys((label, side) for label in path[1:]
+                              if control_of(game, state, game.hex(label)) != side))
+
+
+def ask_after_settling(ctx: StepContext, side: str, kind: str, rule: str,
+                       options: Sequence[str], context: Context) -> None:
+    """Stop for a decision (engine/procedure.py `ask`), with control as the map stands so
+    far (4.0 B, module 0.3.0): the step may end here."""
+    settle(ctx)
+    ask(ctx, side, kind, rule, options, context)

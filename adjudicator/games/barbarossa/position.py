@@ -17,13 +17,27 @@ from lxml import etree
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.state import State
 from adjudicator.errors import IllegalOrder, InvalidInput, ModuleError
-from adjudicator.games.barbarossa.game import Game, control_of
+from adjudicator.games.barbarossa.control import control_of
+from adjudicator.games.barbarossa.data import GameData
+from adjudicator.games.barbarossa.flow import PHASES
 from adjudicator.games.barbarossa.setup import scenario_state
+from adjudicator.games.barbarossa.stacking import check_side_stacking
 from adjudicator.games.barbarossa.supply import unsupplied
+from adjudicator.games.barbarossa.vocabulary import (
+    NO_REPLACEMENTS,
+    OPTION_ON,
+    WATER,
+    City,
+    Option,
+    Phase,
+    Segment,
+    Side,
+    SupplySource,
+    Weather,
+)
 
 POSITION_NS = "{urn:pbem:position:1}"
-SEGMENTS = (("air", "air"), ("first", "movement"), ("first", "combat"),
-            ("second", "movement"), ("second", "combat"))
+SIDES = (Side.AXIS.value, Side.SOVIET.value)
 
 
 def position_state(module: ModuleData, root: etree._Element, options: dict[str, str]) -> State:
@@ -38,8 +52,8 @@ def position_state(module: ModuleData, root: etree._Element, options: dict[str, 
 
 def _position_state(module: ModuleData, root: etree._Element,
                     options: dict[str, str]) -> State:
-    game = Game.of(module)
-    if options.get("free-deployment") == "yes":
+    game = GameData.of(module)
+    if options.get(Option.FREE_DEPLOYMENT) == OPTION_ON:
         raise ValueError("a position starts after the set-up; free deployment (20.6) "
                          "does not apply to it")
     state = scenario_state(module, root.get("scenario", "campaign"), options)
@@ -88,11 +102,11 @@ def _position_state(module: ModuleData, root: etree._Element,
     state["eliminated"].sort()
     state["arriving"] = {t: sorted(u) for t, u in sorted(state["arriving"].items())}
     _check_position(game, state)
-    if segment != "air":  # 8.0 B: the phasing side traced supply at its segment's start
+    if segment != Segment.AIR:  # 8.0 B: the phasing side traced supply at its segment's start
         state["unsupplied"] = unsupplied(game, state, side)
-    if game.since_0_3 and (side, segment, phase) == ("soviet", "first", "movement") \
-            and record.replacements != "none" \
-            and control_of(game, state, game.city("Moscow")) == "axis":
+    if game.since_0_3 and (side, segment, phase) == (Side.SOVIET, Segment.FIRST, Phase.MOVEMENT) \
+            and record.replacements != NO_REPLACEMENTS \
+            and control_of(game, state, game.city(City.MOSCOW)) == Side.AXIS:
         state["replacements_reduced"] = turn  # 14.2.4 B: judged as the phase began
     return state
 
@@ -101,12 +115,12 @@ def _moment(text: str, turn: int) -> tuple[str, str, str]:
     """`side.air`, `side.first.movement`, ... `side.second.combat` (2.0 D, 17.1.1)."""
     parts = text.split(".")
     side, rest = parts[0], tuple(parts[1:])
-    if rest == ("air",):
-        rest = ("air", "air")
-    if side not in ("axis", "soviet") or rest not in SEGMENTS \
-            or (turn == 1 and rest == ("second", "combat")):
-        allowed = ", ".join(f"{s}.{'.'.join(p) if p[0] != 'air' else 'air'}"
-                            for s in ("axis", "soviet") for p in SEGMENTS)
+    if rest == (Segment.AIR,):
+        rest = (Segment.AIR.value, Phase.AIR.value)
+    if side not in SIDES or rest not in PHASES \
+            or (turn == 1 and rest == (Segment.SECOND, Phase.COMBAT)):
+        allowed = ", ".join(f"{s}.{'.'.join(p) if p[0] != Segment.AIR else Segment.AIR}"
+                            for s in SIDES for p in PHASES)
         raise ValueError(f"phase {text!r} is none of {allowed} (Turn 1 has no second "
                          "combat phase, 17.1.1)")
     return side, rest[0], rest[1]
@@ -118,7 +132,7 @@ def _number(text: str | None, what: str) -> int:
     return int(text)
 
 
-def _unit(game: Game, unit: str, mentioned: set[str]) -> str:
+def _unit(game: GameData, unit: str, mentioned: set[str]) -> str:
     if unit not in game.pieces:
         raise ValueError(f"there is no unit {unit!r} in 1941")
     if unit in mentioned:
@@ -127,20 +141,20 @@ def _unit(game: Game, unit: str, mentioned: set[str]) -> str:
     return unit
 
 
-def _control(game: Game, state: State, where: str, side: str) -> None:
+def _control(game: GameData, state: State, where: str, side: str) -> None:
     h = game.board.hex(where)
-    if side not in ("axis", "soviet"):
+    if side not in SIDES:
         raise ValueError(f"control of {where} goes to axis or soviet, not {side!r}")
     if game.start_side(h) != side:
         state["control"][game.board.label(h)] = side
 
 
-def _value(game: Game, state: State, name: str, value: str) -> None:
+def _value(game: GameData, state: State, name: str, value: str) -> None:
     """The turn's counters: air points left (10.1), rail capacity used (5.4 E), partisan
     uses (20.2 C), neutralized fleets (20.1.4)."""
-    if name in ("air.axis", "air.soviet"):
+    if name in (f"air.{s}" for s in SIDES):
         state["air"][name.split(".")[1]] = _number(value, name)
-    elif name in ("rail.axis", "rail.soviet", "rail.finnish"):
+    elif name in (f"rail.{s}" for s in (*SIDES, SupplySource.FINNISH)):
         state["rail_used"][name.split(".")[1]] = _number(value, name)
     elif name == "partisans-used":
         state["partisans"] = {"used": _number(value, name)}
@@ -151,38 +165,38 @@ def _value(game: Game, state: State, name: str, value: str) -> None:
         raise ValueError(f"a 1941 position has no value {name}={value!r}")
 
 
-def _check_position(game: Game, state: State) -> None:
+def _check_position(game: GameData, state: State) -> None:
     sides: dict[str, set[str]] = {}
     for unit, label in state["units"].items():
         sides.setdefault(label, set()).add(game.pieces[unit].side)
         terrain = game.board.terrain[game.board.hex(label)]
         if game.since_0_3:
             _check_on_land_or_ice(game, state, unit, label)
-        elif terrain in ("sea", "lake") and state["weather"] != "snow":
+        elif terrain in WATER and state["weather"] != Weather.SNOW:
             raise ValueError(f"{unit} stands in {label}, all-{terrain}, outside snow (13.5 C)")
     both = sorted(label for label, s in sides.items() if len(s) > 1)
     if both:
         raise ValueError(f"units of both sides stand in {', '.join(both)} (5.0 E)")
-    for side in ("axis", "soviet"):
-        game.check_side_stacking(state, side)
+    for side in SIDES:
+        check_side_stacking(game, state, side)
     for unit, label in state["units"].items():  # 4.0 B: occupied hexes are the occupier's
         _control(game, state, label, game.pieces[unit].side)
 
 
-def _check_on_land_or_ice(game: Game, state: State, unit: str, label: str) -> None:
+def _check_on_land_or_ice(game: GameData, state: State, unit: str, label: str) -> None:
     """13.5 C (module 0.3.0): a unit stands on a water hex only where the Terrain Effects
     Chart lets it enter in this weather: in snow the lakes, the Gulf of Onega and the
     White Sea, frozen; never the other seas."""
     h = game.board.hex(label)
     terrain, water = game.board.terrain[h], game.water.get(h)
-    if terrain not in ("sea", "lake"):
+    if terrain not in WATER:
         return
     if game.charts.enter_cost(terrain, game.pieces[unit].armor, state["weather"],
                               water=water) is not None:
         return
     the = "" if (water or "").startswith("Lake") else "the "
     what = f"a {terrain} hex" + (f" of {the}{water}" if water else "")
-    frozen = "it does not freeze" if state["weather"] == "snow" else \
+    frozen = "it does not freeze" if state["weather"] == Weather.SNOW else \
         f"the weather is {state['weather']}"
     raise ValueError(f"{unit} stands in {label}, {what}, and {frozen}: no unit can be "
                      "there (13.5 C: only in snow, and then only the lakes, the Gulf of Onega "

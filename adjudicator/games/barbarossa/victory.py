@@ -4,18 +4,22 @@ the Victory Point Table, the level from the Victory Table, the shifts for losses
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.engine.module import MODULE_NS, ModuleData
+from adjudicator.engine.module import ModuleData
 from adjudicator.engine.state import State
-from adjudicator.games.barbarossa.game import Game, control_of
-from adjudicator.games.barbarossa.ground import in_supply, rail_supplied
-from adjudicator.games.barbarossa.strategic import victory_level
-from adjudicator.games.barbarossa.supply import supply_map
+from adjudicator.games.barbarossa.control import control_of
+from adjudicator.games.barbarossa.data import GameData
+from adjudicator.games.barbarossa.supply import east_edge_lines, sources_of
+from adjudicator.games.barbarossa.vocabulary import Nationality, Side, SupplySource, UnitSize
 
-M = f"{{{MODULE_NS}}}"
+SOVIET_LOSSES_FOR_A_SHIFT = 40  # 18.2 B
+AXIS_LOSSES_FOR_A_SHIFT = 25
+LAST_TURN_OF_1941 = 7  # 18.1 A; a game that goes on is the winter game (20.4)
+PANZER_GROUP_PENALTY = 2  # 20.4.4 B
 
 
 @dataclass(frozen=True)
@@ -33,47 +37,62 @@ class Result:
                 "axis_losses": self.axis_losses}
 
 
-def encircled(game: Game, state: State, h: Hex) -> bool:
+def victory_level(levels: Sequence[str], base: int, *, soviet_losses: int,
+                  axis_losses: int) -> str:
+    """18.2 B-D: the level the VP total gave (`levels` ordered from the Soviets' best to
+    Germany's best, `base` its index), shifted one toward Germany for forty or more
+    Soviet units eliminated and one toward the Soviets for twenty-five or more Axis
+    units; both cancel out.
+
+    >>> LEVELS = ["Soviet decisive", "Soviet substantial", "Soviet marginal",
+    ...           "German marginal", "German substantial", "German decisive"]
+    >>> victory_level(LEVELS, 3, soviet_losses=43, axis_losses=0)   # 18.2 B example
+    'German substantial'
+    >>> victory_level(LEVELS, 3, soviet_losses=0, axis_losses=27)   # the second example
+    'Soviet marginal'
+    """
+    shift = (1 if soviet_losses >= SOVIET_LOSSES_FOR_A_SHIFT else 0) \
+        - (1 if axis_losses >= AXIS_LOSSES_FOR_A_SHIFT else 0)
+    return levels[max(0, min(len(levels) - 1, base + shift))]
+
+
+def encircled(game: GameData, state: State, h: Hex) -> bool:
     """18.1 E: Soviet controlled, but no supply line from the city to a Soviet supply
     source on the east edge."""
-    if control_of(game, state, h) != "soviet":
+    if control_of(game, state, h) != Side.SOVIET:
         return False
-    sources = frozenset(x for x, kind in game.supply.items()
-                        if kind == "soviet" and control_of(game, state, x) == "soviet")
-    terrain = supply_map(game, state, "soviet", sources)
-    return not in_supply(game.board, h, terrain, rail_supplied(game.board, terrain))
+    sources = sources_of(game, state, SupplySource.SOVIET, Side.SOVIET)
+    return not east_edge_lines(game, state, sources)(h)
 
 
 def result(module: ModuleData, state: State) -> Result:
-    game = Game.of(module)
-    charts = module.find("m:charts")
-    winter = state["last_turn"] > 7
+    """18.1-18.3, 20.4.4: the result of the game as the map stands at its end."""
+    game = GameData.of(module)
+    winter = state["last_turn"] > LAST_TURN_OF_1941
     points, surrounded = 0, []
-    for city in charts.find(f"{M}victory-points").findall(f"{M}city"):
-        h = game.board.hex(city.get("hex"))
+    for city in game.victory.cities:
+        h = game.board.hex(city.hex)
         holder = control_of(game, state, h)
-        if holder == "axis":
-            points += int(city.get("german-control"))
-        elif encircled(game, state, h) and int(city.get("encircled")):
-            points += int(city.get("encircled"))
-            surrounded.append(city.get("hex"))
+        if holder == Side.AXIS:
+            points += city.german_control
+        elif encircled(game, state, h) and city.encircled:
+            points += city.encircled
+            surrounded.append(city.hex)
         else:
-            points += int(city.get("soviet-control"))
+            points += city.soviet_control
     eliminated = [game.pieces[u] for u in state["eliminated"] if u not in state["units"]]
     if winter:  # 20.4.4 B
-        points -= 2 * sum(1 for p in eliminated if p.nationality == "german"
-                          and p.size == "group" and p.armor)
-    table = charts.find(f"{M}{'winter-victory-levels' if winter else 'victory-levels'}")
-    levels = sorted(table.findall(f"{M}level"), key=lambda el: int(el.get("rank")))
-    names = [el.get("name") for el in levels]
-    base = next(i for i, el in enumerate(levels)
-                if int(el.get("min", "-999")) <= points <= int(el.get("max", "999")))
-    soviet_losses = sum(1 for p in eliminated if p.side == "soviet")
-    axis_losses = sum(1 for p in eliminated if p.side == "axis")
+        points -= PANZER_GROUP_PENALTY * sum(1 for p in eliminated
+                                             if p.nationality == Nationality.GERMAN
+                                             and p.size == UnitSize.GROUP and p.armor)
+    levels = game.victory.winter_levels if winter else game.victory.levels
+    names = [level.name for level in levels]
+    base = next(i for i, level in enumerate(levels) if level.low <= points <= level.high)
+    soviet_losses = sum(1 for p in eliminated if p.side == Side.SOVIET)
+    axis_losses = sum(1 for p in eliminated if p.side == Side.AXIS)
     level = names[base] if winter else victory_level(  # 20.4.4 C: no loss shifts
         names, base, soviet_losses=soviet_losses, axis_losses=axis_losses)
-    objectives = [game.board.hex(o.get("hex"))
-                  for o in charts.iter(f"{M}objective")]
+    objectives = [game.board.hex(o) for o in game.victory.objectives]
     strategic = not winter and all(
-        control_of(game, state, h) == "axis" or encircled(game, state, h) for h in objectives)
+        control_of(game, state, h) == Side.AXIS or encircled(game, state, h) for h in objectives)
     return Result(points, level, strategic, surrounded, soviet_losses, axis_losses)

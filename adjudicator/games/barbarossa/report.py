@@ -1,5 +1,8 @@
 """1941: Operation Barbarossa in words and on the map: the report writer of the game
-(reports/games.py), told from the events of a step with the rules they apply.
+(the `GameReporter` of reports/games.py), told from the events of a step with the rules
+they apply (`vocabulary.EVENT_RULES`), the view objects from the kit (engine/report.py),
+and the rules' own facts: zones of control (`zoc.enemy_zones`), control (`control_of`),
+movement allowances (`movement.movement_allowance`).
 
 1941 hides nothing from either player, so both sides' reports show the whole board.
 Counters carry the rulebook's colours (1.2.1): black on gray-green for the Germans,
@@ -13,10 +16,7 @@ import re
 from typing import Any
 
 from adjudicator.engine.module import ModuleData
-from adjudicator.games.barbarossa.game import Game, Piece, enemy_zones
-from adjudicator.games.barbarossa.movement import movement_allowance
-from adjudicator.games.barbarossa.rules import SEQUENCE
-from adjudicator.reports.model import (
+from adjudicator.engine.report import (
     Calendar,
     CalendarPosition,
     Counter,
@@ -30,16 +30,37 @@ from adjudicator.reports.model import (
     Status,
     StepReport,
 )
+from adjudicator.games.barbarossa.control import control_of
+from adjudicator.games.barbarossa.data import GameData, Piece
+from adjudicator.games.barbarossa.flow import PHASES
+from adjudicator.games.barbarossa.movement import movement_allowance
+from adjudicator.games.barbarossa.optional import option
+from adjudicator.games.barbarossa.vocabulary import (
+    EVENT_RULES,
+    GAME,
+    TITLE,
+    Decision,
+    EventKind,
+    Nationality,
+    Option,
+    Phase,
+    Segment,
+    Side,
+    UnitSize,
+    UnitType,
+)
+from adjudicator.games.barbarossa.zoc import enemy_zones
 
 GRAY_GREEN, GOLD_BROWN = "#9aa583", "#c9955a"
 AXIS_HELD, SOVIET_HELD = "#7d8a66", "#b5562f"
 AXIS_ZOC, SOVIET_ZOC = "#3d4a2a", "#8c2d0f"
-SIDE_NAMES = {"axis": "German", "soviet": "Soviet"}
-SEGMENTS = {"air": "Air Segment", "first": "First Ground Segment",
-            "second": "Second Ground Segment", "deployment": "set-up (20.6)"}
-SYMBOLS = {"armor": "armor", "infantry": "infantry", "mountain": "mountain",
-           "shock": "infantry"}
-ECHELONS = {"corps": "corps", "group": "army", "army": "army"}
+SIDE_NAMES = {Side.AXIS: "German", Side.SOVIET: "Soviet"}
+SEGMENTS = {Segment.AIR: "Air Segment", Segment.FIRST: "First Ground Segment",
+            Segment.SECOND: "Second Ground Segment", Segment.DEPLOYMENT: "set-up (20.6)"}
+# the NATO symbol and echelon an export draws (a shock army is an infantry army, 1.3.2)
+SYMBOLS = {UnitType.ARMOR: "armor", UnitType.INFANTRY: "infantry",
+           UnitType.MOUNTAIN: "mountain", UnitType.SHOCK: "infantry"}
+ECHELONS = {UnitSize.CORPS: "corps", UnitSize.GROUP: "army", UnitSize.ARMY: "army"}
 RULE_WORDS = {"7.7.1": "attacker eliminated", "7.7.5": "defender eliminated",
               "7.7.6 A": "exchange: defenders eliminated",
               "7.7.6 B": "exchange: the attacker's loss", "7.8.2 B": "no retreat possible",
@@ -52,14 +73,14 @@ def designation(piece: Piece) -> str:
     """The band text: the unit's number and kind, e.g. "46 Pz", "11", "PzGr 2"."""
     number = re.search(r"\d+", piece.name)
     digits = number.group(0) if number else piece.id.rsplit("-", 1)[-1][:4]
-    if piece.size == "group":
-        return f"{'PzGr' if piece.side == 'axis' else 'TkGr'} {digits}"
-    return f"{digits} {'Pz' if piece.armor and piece.side == 'axis' else ''}".strip()
+    if piece.size == UnitSize.GROUP:
+        return f"{'PzGr' if piece.side == Side.AXIS else 'TkGr'} {digits}"
+    return f"{digits} {'Pz' if piece.armor and piece.side == Side.AXIS else ''}".strip()
 
 
 def counter(piece: Piece) -> Counter:
-    soviet = piece.side == "soviet"
-    white = piece.type == "shock" if soviet else piece.nationality != "german"
+    soviet = piece.side == Side.SOVIET
+    white = piece.type == UnitType.SHOCK if soviet else piece.nationality != Nationality.GERMAN
     ink = "#ffffff" if white else "#1d1d1b"
     return Counter(f"{piece.attack}-{piece.movement}", designation(piece),
                    GOLD_BROWN if soviet else GRAY_GREEN, ink,
@@ -68,40 +89,46 @@ def counter(piece: Piece) -> Counter:
                    factors=(f"{piece.attack}-{piece.movement}",))
 
 
-def zoc_hints(game: Game, state: dict[str, Any]) -> dict[str, list[str]]:
+def zoc_hints(game: GameData, state: dict[str, Any]) -> dict[str, list[str]]:
     """The empty land hexes in each side's zones of control as the rules see them now
     (6.0, 13.5 C, 17.1.3): what the report's map rims."""
     occupied = set(state["units"].values())
-    zones = [(AXIS_ZOC, enemy_zones(game, state, "soviet").any),
-             (SOVIET_ZOC, enemy_zones(game, state, "axis").any)]
+    zones = [(AXIS_ZOC, enemy_zones(game, state, Side.SOVIET).any),
+             (SOVIET_ZOC, enemy_zones(game, state, Side.AXIS).any)]
     hints: dict[str, list[str]] = {}
     for colour, hexes in zones:
         for h in sorted(hexes):
             label = game.board.label(h)
-            if label not in occupied and game.board.terrain[h] not in ("sea", "lake"):
+            if label not in occupied and not game.is_water(h):
                 hints.setdefault(label, []).append(colour)
     return hints
 
 
 def phase_words(state: dict[str, Any]) -> str:
-    if state.get("phase") == "game-over":
+    if state.get("phase") == Phase.GAME_OVER:
         return "game over"
     side = SIDE_NAMES.get(state["player"], state["player"])
     segment = SEGMENTS.get(state["segment"], state["segment"])
-    phase = "" if state["phase"] in ("air", "deployment") else f", {state['phase']} phase"
+    phase = "" if state["phase"] in (Phase.AIR, Phase.DEPLOYMENT) \
+        else f", {state['phase']} phase"
     return f"{side} player turn, {segment}{phase}"
 
 
+def cited(kind: EventKind) -> str | None:
+    """The rule an event applies, as `vocabulary.EVENT_RULES` has it (None: no rule)."""
+    return EVENT_RULES[kind] or None
+
+
 class BarbarossaReporter:
-    game = "barbarossa"
+    game = GAME
 
     def turn_name(self, module: ModuleData, turn: int) -> str:
-        record = Game.of(module).charts.turn(turn)
+        record = GameData.of(module).charts.turn(turn)
         return f"{record.month} {record.year} (Turn {turn})"
 
     # -- words ---------------------------------------------------------------------------
     def narrate(self, step: StepReport) -> list[Section]:
-        game = Game.of(step.module)
+        game = GameData.of(step.module)
         name = {u: p.name for u, p in game.pieces.items()}
         sections: dict[str, Section] = {}
         titles = {"sequence": "Sequence of play", "move": "Movement", "combat": "Combat",
@@ -116,65 +143,71 @@ class BarbarossaReporter:
             kind = e.get("kind")
             if kind == "roll":
                 rolls += 1
-            elif kind == "phase-ended":
+            elif kind == EventKind.PHASE_ENDED:
                 say("sequence", f"The {SEGMENTS.get(e['segment'], e['segment'])} "
-                    f"{'' if e['phase'] == 'air' else e['phase'] + ' phase '}begins",
-                    "2.0")
-            elif kind == "player-turn-ended":
-                say("sequence", f"The {SIDE_NAMES[e['player']]} player turn begins", "2.0 B")
-            elif kind == "turn-began":
+                    f"{'' if e['phase'] == Phase.AIR else e['phase'] + ' phase '}begins",
+                    cited(EventKind.PHASE_ENDED))
+            elif kind == EventKind.PLAYER_TURN_ENDED:
+                say("sequence", f"The {SIDE_NAMES[e['player']]} player turn begins",
+                    cited(EventKind.PLAYER_TURN_ENDED))
+            elif kind == EventKind.TURN_BEGAN:
                 say("sequence", f"{self.turn_name(step.module, e['turn'])} begins: weather "
                     f"{e['weather']}, air points German {e['air']['axis']}, Soviet "
-                    f"{e['air']['soviet']}", "13.0, 10.1")
-            elif kind == "supply-traced":
+                    f"{e['air']['soviet']}", cited(EventKind.TURN_BEGAN))
+            elif kind == EventKind.SUPPLY_TRACED:
                 cut = [name[u] for u in e["unsupplied"]]
                 say("supply", f"{SIDE_NAMES[e['side']]} supply traced: "
                     + (f"out of supply: {', '.join(cut)}" if cut else "every unit in supply"),
-                    "8.0 B")
-            elif kind == "unit-moved":
+                    cited(EventKind.SUPPLY_TRACED))
+            elif kind == EventKind.UNIT_MOVED:
                 say("move", f"{name[e['unit']]} moves {' → '.join(e['path'])} "
-                    f"({sum(e['mps'])} MP)", "5.0")
-            elif kind == "unit-railed":
+                    f"({sum(e['mps'])} MP)", cited(EventKind.UNIT_MOVED))
+            elif kind == EventKind.UNIT_RAILED:
                 say("move", f"{name[e['unit']]} moves by rail {e['path'][0]} → "
-                    f"{e['path'][-1]}", "5.4")
-            elif kind == "unit-shipped":
+                    f"{e['path'][-1]}", cited(EventKind.UNIT_RAILED))
+            elif kind == EventKind.UNIT_SHIPPED:
                 fleet = game.fleets[e["fleet"]].name
                 say("move", f"The {fleet} carries {name[e['unit']]} {e['path'][0]} → "
                     f"{e['path'][-1]}", e["rule"])
-            elif kind == "fleet-neutralized":
+            elif kind == EventKind.FLEET_NEUTRALIZED:
                 how = f"by {e['points']} German air points" if e["points"] else \
                     "by German control"
                 say("air" if e["points"] else "move", f"The {game.fleets[e['fleet']].name} is "
                     f"neutralized {how} for the rest of the game", e["rule"])
-            elif kind == "partisans-declared":
+            elif kind == EventKind.PARTISANS_DECLARED:
                 say("move", f"Soviet partisans cut the Axis rail capacity to one corps on Turn "
-                    f"{e['turn']}", "20.2")
-            elif kind == "rail-bombed":
+                    f"{e['turn']}", cited(EventKind.PARTISANS_DECLARED))
+            elif kind == EventKind.RAIL_BOMBED:
                 say("air", f"German air bombs Soviet railroads with {e['points']} air points: "
-                    f"the Soviet rail capacity drops by {2 * e['points']}", "20.3")
-            elif kind == "air-supplied":
+                    f"the Soviet rail capacity drops by {2 * e['points']}",
+                        cited(EventKind.RAIL_BOMBED))
+            elif kind == EventKind.AIR_SUPPLIED:
                 say("air", f"{name[e['unit']]} is supplied by air ({e['points']} air points)",
-                    "20.5")
-            elif kind == "unit-entered":
-                say("move", f"{name[e['unit']]} enters play at {e['hex']}", "14.1")
-            elif kind == "unit-deployed":
-                say("move", f"{name[e['unit']]} is deployed at {e['to']}", "20.6")
-            elif kind == "unit-withdrawn":
+                    cited(EventKind.AIR_SUPPLIED))
+            elif kind == EventKind.UNIT_ENTERED:
+                say("move", f"{name[e['unit']]} enters play at {e['hex']}",
+                    cited(EventKind.UNIT_ENTERED))
+            elif kind == EventKind.UNIT_DEPLOYED:
+                say("move", f"{name[e['unit']]} is deployed at {e['to']}",
+                    cited(EventKind.UNIT_DEPLOYED))
+            elif kind == EventKind.UNIT_WITHDRAWN:
                 say("move", f"{name[e['unit']]} leaves the set-up: it arrives on Turn "
-                    f"{e['turn']} instead", "20.6.3 B")
-            elif kind == "unit-replaced":
+                    f"{e['turn']} instead", cited(EventKind.UNIT_WITHDRAWN))
+            elif kind == EventKind.UNIT_REPLACED:
                 say("move", f"{name[e['unit']]} returns as a replacement at {e['hex']}",
-                    "14.2")
-            elif kind == "replacements-reduced":
+                    cited(EventKind.UNIT_REPLACED))
+            elif kind == EventKind.REPLACEMENTS_REDUCED:
                 say("move", f"Moscow ({e['hex']}) is Axis controlled as the Soviet First "
                     f"Movement Phase begins: the Soviet replacements of Turn {e['turn']} are "
-                    "one infantry-type unit fewer, even if Moscow is retaken", "14.2.4 B")
-            elif kind == "control-changed":
-                say("move", f"{e['hex']} is now {SIDE_NAMES[e['side']]}-controlled", "4.0 B")
-            elif kind == "air-negated":
+                    "one infantry-type unit fewer, even if Moscow is retaken",
+                        cited(EventKind.REPLACEMENTS_REDUCED))
+            elif kind == EventKind.CONTROL_CHANGED:
+                say("move", f"{e['hex']} is now {SIDE_NAMES[e['side']]}-controlled",
+                    cited(EventKind.CONTROL_CHANGED))
+            elif kind == EventKind.AIR_NEGATED:
                 say("air", f"{SIDE_NAMES[e['side']]} air negates {e['points']} enemy air "
-                    "points", "10.4")
-            elif kind == "attack-declared":
+                    "points", cited(EventKind.AIR_NEGATED))
+            elif kind == EventKind.ATTACK_DECLARED:
                 units = ", ".join(name[u] for u in e["attackers"])
                 held = ", ".join(name[u] for u in e["defenders"])
                 verb = "attacks" if len(e["attackers"]) == 1 else "attack"
@@ -182,8 +215,8 @@ class BarbarossaReporter:
                     + (f" with {e['air']} air points" if e["air"] else "")
                     + (f"; {name[e['naval']]} attacks from the sea with the "
                        f"{game.fleets[e['fleet']].name}, as across a river" if e.get("naval")
-                       else ""), "20.1.2 A" if e.get("naval") else "7.1")
-            elif kind == "attack-resolved":
+                       else ""), "20.1.2 A" if e.get("naval") else cited(EventKind.ATTACK_DECLARED))
+            elif kind == EventKind.ATTACK_RESOLVED:
                 parts = {"terrain (7.6)": e.get("shifts", {}).get("terrain", 0),
                          "armor (9.1)": e.get("shifts", {}).get("armor", 0),
                          "attacking air (10.2 A)": e["air"]["attacker"],
@@ -191,14 +224,16 @@ class BarbarossaReporter:
                 why = ", ".join(f"{k} {v:+d}" for k, v in parts.items() if v)
                 say("combat", f"{e['attack']} against {e['defence']}, column shift "
                     f"{e['shift']:+d}{f' ({why})' if why else ''}: {e['odds']}; roll "
-                    f"{e['roll']}: {e['result']}", "7.4, 7.7", [rolls])
-            elif kind == "unit-eliminated":
+                    f"{e['roll']}: {e['result']}", cited(EventKind.ATTACK_RESOLVED), [rolls])
+            elif kind == EventKind.UNIT_ELIMINATED:
                 say("combat", f"{name[e['unit']]} is eliminated "
                     f"({RULE_WORDS.get(e['rule'], e['rule'])})", str(e["rule"]))
-            elif kind == "unit-retreated":
-                say("combat", f"{name[e['unit']]} retreats to {e['to']}", "7.8")
-            elif kind == "unit-advanced":
-                say("combat", f"{name[e['unit']]} advances into {e['to']}", "7.8.3")
+            elif kind == EventKind.UNIT_RETREATED:
+                say("combat", f"{name[e['unit']]} retreats to {e['to']}",
+                    cited(EventKind.UNIT_RETREATED))
+            elif kind == EventKind.UNIT_ADVANCED:
+                say("combat", f"{name[e['unit']]} advances into {e['to']}",
+                    cited(EventKind.UNIT_ADVANCED))
             elif kind == "decision-requested":
                 r = e["request"]
                 say("decision", f"Decision {r['id']} opened for the "
@@ -206,25 +241,25 @@ class BarbarossaReporter:
                     f"{', '.join(r['options'])}", r["rule"])
             elif kind == "decision-answered":
                 say("decision", f"Decision {e['id']} answered: {e['choice']}", None)
-            elif kind == "standing-set":
+            elif kind == EventKind.STANDING_SET:
                 say("decision", f"{SIDE_NAMES[e['side']]} standing instructions: "
                     + (", ".join(f"{k}={v}" for k, v in e["values"].items()) or "none"),
-                    None)
-            elif kind == "game-ended":
+                    cited(EventKind.STANDING_SET))
+            elif kind == EventKind.GAME_ENDED:
                 result = e["result"]
                 say("sequence", f"The game ends: {result['level']} with {result['points']} "
                     "victory points" + (", a German strategic victory" if result["strategic"]
-                                        else ""), "18.0")
+                                        else ""), cited(EventKind.GAME_ENDED))
         return list(sections.values())
 
     def losses(self, step: StepReport) -> list[Loss]:
-        game = Game.of(step.module)
+        game = GameData.of(step.module)
         before = step.state_before.get("units", {})
         return [Loss(game.pieces[e["unit"]].name, before.get(e["unit"], "(not on the map)"),
                      RULE_WORDS.get(e["rule"], e["rule"]), str(e["rule"]),
-                     "may return as a replacement" if game.pieces[e["unit"]].side == "soviet"
-                     else "out of the game")
-                for e in step.events if e.get("kind") == "unit-eliminated"]
+                     "may return as a replacement"
+                     if game.pieces[e["unit"]].side == Side.SOVIET else "out of the game")
+                for e in step.events if e.get("kind") == EventKind.UNIT_ELIMINATED]
 
     def status(self, module: ModuleData, state: dict[str, Any]) -> Status:
         status = Status(self.turn_name(module, int(state["turn"])), phase_words(state))
@@ -233,40 +268,41 @@ class BarbarossaReporter:
             status.result = f"{r['level']}: {r['points']} VP" + (
                 ", German strategic victory" if r.get("strategic") else "")
         status.facts += [("Weather", str(state["weather"])),
-                         ("Air points left", f"German {state['air']['axis']}, Soviet "
-                          f"{state['air']['soviet']}"),
+                         ("Air points left", f"German {state['air'][Side.AXIS]}, Soviet "
+                          f"{state['air'][Side.SOVIET]}"),
                          ("Units eliminated", str(len(state["eliminated"])))]
         if state.get("unsupplied"):
             status.facts.append(("Out of supply", ", ".join(state["unsupplied"])))
         return status
 
     def position(self, module: ModuleData, state: dict[str, Any]) -> list[PositionRow]:
-        game = Game.of(module)
+        game = GameData.of(module)
         stacks: dict[str, list[str]] = {}
         for unit, label in sorted(state["units"].items()):
             stacks.setdefault(label, []).append(f"{game.pieces[unit].name} ({unit})")
-        return [PositionRow(label, state["control"].get(label, game.start_side(
-            game.board.hex(label))), False, units, False)
-            for label, units in sorted(stacks.items())]
+        return [PositionRow(label, control_of(game, state, game.board.hex(label)), False,
+                            units, False)
+                for label, units in sorted(stacks.items())]
 
     def decision(self, module: ModuleData, request: dict[str, Any]) -> DecisionView:
-        name = {u: p.name for u, p in Game.of(module).pieces.items()}
+        name = {u: p.name for u, p in GameData.of(module).pieces.items()}
         context = request.get("context", {})
         attack = (f"the attack on {context.get('hex')} by "
                   f"{', '.join(name.get(u, u) for u in context.get('attackers', []))}")
         questions = {
-            "defensive-air": f"In {attack}, with {context.get('air', 0)} attacking air points, "
-                             "how many of your air points shift the odds against it (10.2 B)?",
-            "retreat": f"Where does {name.get(context.get('unit', ''), 'the unit')} retreat "
-                       f"after {attack}?",
-            "exchange-loss": f"Which of your units is lost in the exchange of {attack}?"}
+            Decision.DEFENSIVE_AIR: f"In {attack}, with {context.get('air', 0)} attacking air "
+                                    "points, how many of your air points shift the odds "
+                                    "against it (10.2 B)?",
+            Decision.RETREAT: f"Where does {name.get(context.get('unit', ''), 'the unit')} "
+                              f"retreat after {attack}?",
+            Decision.EXCHANGE_LOSS: f"Which of your units is lost in the exchange of {attack}?"}
         return DecisionView(request["id"], request["kind"], request["rule"],
                             questions.get(request["kind"], request["kind"]),
                             [(o, o) for o in request["options"]],
                             '<standing defensive-air="N" retreat="first"/>')
 
     def order_hints(self, module: ModuleData, state: dict[str, Any], side: str) -> list[str]:
-        game = Game.of(module)
+        game = GameData.of(module)
         hints = [f"{self.turn_name(module, int(state['turn']))}, {phase_words(state)}; "
                  f"weather {state['weather']}. Orders: docs/barbarossa-orders.md"]
         for unit, label in sorted(state["units"].items()):
@@ -279,7 +315,7 @@ class BarbarossaReporter:
         if arriving:
             hints.append(f"  arriving this turn: {', '.join(arriving)}")
         hints.append(f"  air points: {state['air'][side]}")
-        if state["options"].get("naval") == "yes":  # 20.1
+        if option(state, Option.NAVAL):  # 20.1
             for fleet_id, fleet in game.fleets.items():
                 status = "neutralized" if fleet_id in state.get("neutralized", []) else \
                     "used this phase" if fleet_id in state.get("fleets_used", []) else "ready"
@@ -310,14 +346,14 @@ class BarbarossaReporter:
     # -- the map -------------------------------------------------------------------------
     def map_view(self, module: ModuleData, state: dict[str, Any], side: str,
                  caption: str | None = None) -> MapView:
-        game = Game.of(module)
-        fills = {label: AXIS_HELD if held == "axis" else SOVIET_HELD
+        game = GameData.of(module)
+        fills = {label: AXIS_HELD if held == Side.AXIS else SOVIET_HELD
                  for label, held in sorted(state["control"].items())
                  if held != game.start_side(game.board.hex(label))}
         counters: dict[str, list[Counter]] = {}
         for unit, label in sorted(state["units"].items()):
             counters.setdefault(label, []).append(counter(game.pieces[unit]))
-        title = f"1941: Operation Barbarossa — {self.turn_name(module, int(state['turn']))}"
+        title = f"{TITLE} — {self.turn_name(module, int(state['turn']))}"
         subtitle = " · ".join([caption or f"{SIDE_NAMES.get(side, side)} player's view",
                                phase_words(state), f"weather {state['weather']}"])
         # an export's control marker reads whose hex it is now (4.0)
@@ -330,7 +366,7 @@ class BarbarossaReporter:
                              stroke=SOVIET_ZOC)]
         samples: dict[str, Piece] = {}
         for piece in game.pieces.values():
-            key = "shock" if piece.type == "shock" else piece.nationality
+            key = UnitType.SHOCK.value if piece.type == UnitType.SHOCK else piece.nationality
             samples.setdefault(key, piece)
         for key, piece in samples.items():
             legend.append(LegendItem("counter", f"{key.capitalize()} unit",
@@ -339,27 +375,28 @@ class BarbarossaReporter:
                        zoc_hints(game, state))
 
     def counter_mix(self, module: ModuleData) -> list[Counter]:
-        game = Game.of(module)
+        game = GameData.of(module)
         return [counter(p) for _, p in sorted(game.pieces.items())]
 
     def calendar(self, module: ModuleData) -> Calendar:
-        game = Game.of(module)
+        game = GameData.of(module)
         turns = [f"{t.month} {t.year}" for _, t in sorted(game.charts.turns.items())]
-        phases = [f"{side} {SEGMENTS[segment]}{'' if phase == 'air' else ' ' + phase}"
-                  for side in ("German", "Soviet") for segment, phase in SEQUENCE]
+        phases = [f"{SIDE_NAMES[side]} {SEGMENTS[Segment(segment)]}"
+                  f"{'' if phase == Phase.AIR else ' ' + phase}"
+                  for side in (Side.AXIS, Side.SOVIET) for segment, phase in PHASES]
         return Calendar(turns, phases)
 
     def calendar_position(self, module: ModuleData, state: dict[str, Any]) -> CalendarPosition:
-        turns = sorted(Game.of(module).charts.turns)
+        turns = sorted(GameData.of(module).charts.turns)
         turn = turns.index(state["turn"]) if state["turn"] in turns else len(turns) - 1
         key = (state.get("segment"), state.get("phase"))
-        side = 1 if state.get("player") == "soviet" else 0
-        if key in SEQUENCE:
-            return CalendarPosition(turn, side * len(SEQUENCE) + SEQUENCE.index(key))
+        side = 1 if state.get("player") == Side.SOVIET else 0
+        if key in PHASES:
+            return CalendarPosition(turn, side * len(PHASES) + PHASES.index(key))
         # the deployment (20.6) comes before the first phase; a finished game stands at
         # the end of its last turn
-        return CalendarPosition(turn, 2 * len(SEQUENCE) - 1
-                                if state.get("phase") == "game-over" else 0)
+        return CalendarPosition(turn, 2 * len(PHASES) - 1
+                                if state.get("phase") == Phase.GAME_OVER else 0)
 
 
 REPORTER = BarbarossaReporter()

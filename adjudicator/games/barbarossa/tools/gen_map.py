@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Reconstruct the hex map of 1941: Operation Barbarossa as module XML.
 
 The printed map of the game is not available.  The rulebook gives its grid
@@ -23,11 +22,12 @@ from real geography (Natural Earth, public domain) laid under that grid:
 Facts the rulebook states are forced and tagged `source="rules: N.N"`; all else
 is `source="reconstructed"`.  This is a development tool (needs shapely, lxml,
 cairosvg for the preview); the generated map.xml is committed.  It reads only
-files in tools/geodata (refresh the barbarossa_* ones with --extract DIR).
+the shared files of tools/geodata (land, lakes) and its own in geodata/ beside it
+(rivers, seas: refresh them with --extract DIR).
 
-    python3 tools/gen_barbarossa_map.py                  # regenerate map.xml
-    python3 tools/gen_barbarossa_map.py --preview out.png --report
-    python3 tools/gen_barbarossa_map.py --extract /path/to/natural-earth-geojson
+    python -m adjudicator.games.barbarossa.tools.gen_map           # regenerate map.xml
+    python -m adjudicator.games.barbarossa.tools.gen_map --preview out.png --report
+    python -m adjudicator.games.barbarossa.tools.gen_map --extract /path/to/natural-earth-geojson
 """
 
 from __future__ import annotations
@@ -48,13 +48,13 @@ from lxml import etree
 from shapely.geometry import LineString, MultiLineString, Point, Polygon, box, mapping, shape
 from shapely.ops import unary_union
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from adjudicator.engine.hexgrid import HexGrid
 
-from adjudicator.engine.hexgrid import HexGrid  # noqa: E402
-
-GEO_DIR = ROOT / "tools" / "geodata"
-DATA_DIR = ROOT / "adjudicator" / "games" / "barbarossa" / "data"
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[3]
+SHARED_GEO_DIR = ROOT / "tools" / "geodata"  # land and lakes, shared with the other maps
+GEO_DIR = HERE / "geodata"  # this map's own rivers and seas
+DATA_DIR = HERE.parent / "data"
 OUT_XML = DATA_DIR / "map.xml"
 OUT_RNG = DATA_DIR / "map.rng"
 NS = "urn:pbem:module:1"
@@ -743,6 +743,7 @@ def _write_fc(path: Path, feats: list[tuple[dict, object]], nd: int = 3) -> None
         return obj
 
     out = {"type": "FeatureCollection",
+           # the words the committed files carry (the tool's name when it wrote them)
            "credit": CREDIT + "; clipped and simplified by tools/gen_barbarossa_map.py",
            "features": []}
     for props, geom in feats:
@@ -757,7 +758,7 @@ MISLABELLED = {"Oka|Volga"}  # a Natural Earth piece named Oka that is the lower
 
 
 def extract(src: Path) -> None:
-    """Write tools/geodata/barbarossa_rivers.geojson and barbarossa_seas.geojson."""
+    """Write geodata/rivers.geojson and geodata/seas.geojson."""
     clip = box(*EXTRACT_BOX)
 
     def feats(name):
@@ -780,7 +781,7 @@ def extract(src: Path) -> None:
     for rid in sorted(parts):
         merged = shapely.line_merge(unary_union(parts[rid])).simplify(0.005)
         rivers.append(({"id": rid}, merged))
-    _write_fc(GEO_DIR / "barbarossa_rivers.geojson", rivers)
+    _write_fc(GEO_DIR / "rivers.geojson", rivers)
 
     seas = []
     for f in feats("ne_50m_geography_marine_polys.geojson"):
@@ -789,7 +790,7 @@ def extract(src: Path) -> None:
                   "Caspian Sea"):
             g = shape(f["geometry"]).intersection(clip).simplify(0.01, preserve_topology=True)
             seas.append(({"name": nm}, g))
-    _write_fc(GEO_DIR / "barbarossa_seas.geojson", seas)
+    _write_fc(GEO_DIR / "seas.geojson", seas)
     print(f"extracted {len(rivers)} rivers and {len(seas)} seas into {GEO_DIR}")
 
 
@@ -797,7 +798,8 @@ def extract(src: Path) -> None:
 # Generation
 # --------------------------------------------------------------------------------------
 def load(name: str) -> list[tuple[dict, object]]:
-    data = json.loads((GEO_DIR / name).read_text(encoding="utf-8"))
+    path = GEO_DIR / name if (GEO_DIR / name).is_file() else SHARED_GEO_DIR / name
+    data = json.loads(path.read_text(encoding="utf-8"))
     return [(f["properties"], drop_degenerate(shape(f["geometry"]))) for f in data["features"]]
 
 
@@ -869,12 +871,12 @@ def load_geo(tf: Transform) -> Geo:
              if g.intersects(box(10, 38, 55, 68))]
     lakes = [(n, g) for n, g in lakes if not g.is_empty]
     land = land.difference(unary_union([g for _, g in lakes]))
-    seas = [(p["name"], to_frame_geom(g, tf)) for p, g in load("barbarossa_seas.geojson")]
+    seas = [(p["name"], to_frame_geom(g, tf)) for p, g in load("seas.geojson")]
     countries = {k: to_frame_geom(Polygon(v).buffer(0), tf) for k, v in COUNTRIES.items()}
     terrain = [(kind, name, to_frame_geom(Polygon(c).buffer(0), tf))
                for kind, name, c in TERRAIN_AREAS]
     rivers, canals = {}, {}
-    for p, g in load("barbarossa_rivers.geojson"):
+    for p, g in load("rivers.geojson"):
         (canals if p["id"] in CANALS else rivers)[p["id"]] = to_frame_geom(g, tf)
     rivers["lovat"] = to_frame_geom(LineString(LOVAT), tf)
     return Geo(land, lakes, seas, countries, terrain, rivers, canals)
@@ -1431,6 +1433,8 @@ def write_xml(m: MapData, path: Path) -> None:
     last.tail = "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"<?xml version='1.0' encoding='utf-8'?>\n"
+                     # the committed map.xml says so, byte for byte (a changed comment
+                     # would be a new module version)
                      b"<!-- Generated by tools/gen_barbarossa_map.py from Natural Earth data "
                      b"(public domain). Do not edit by hand. -->\n"
                      + etree.tostring(root, encoding="utf-8") + b"\n")
@@ -1545,7 +1549,7 @@ def report(m: MapData) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--extract", type=Path, metavar="DIR",
-                    help="refresh tools/geodata/barbarossa_*.geojson from Natural Earth")
+                    help="refresh geodata/rivers.geojson and seas.geojson from Natural Earth")
     ap.add_argument("--out", type=Path, default=OUT_XML)
     ap.add_argument("--preview", type=Path, metavar="PNG", help="also render a preview PNG")
     ap.add_argument("--report", action="store_true", help="print the fit and the counts")
