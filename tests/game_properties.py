@@ -50,7 +50,7 @@ def moment(state: State) -> tuple[Any, ...]:
 
 def check_invariants(game: str, state: State) -> None:
     rules = get_game(game).rules
-    seen: Counter[str] = Counter(rules.positions(state))
+    seen: Counter[str] = Counter(list(rules.positions(state)))  # each unit on the map once
     where: dict[str, list[str]] = {u: ["map"] for u in seen}
     for pool, units in rules.pools(state).items():
         for unit in units:
