@@ -47,10 +47,9 @@ def test_every_refusal_goes_through_the_catalogue_with_a_listed_code() -> None:
                 continue
             raised.add(code.value)
             listed = CATALOGUE.entries[code.value].rules
-            if isinstance(rule, ast.Attribute) and isinstance(rule.value, ast.Name) \
-                    and rule.value.id == "Rule" and listed:
-                if Rule[rule.attr] not in listed:
-                    problems.append(f"{where}: {code.value} is not listed under {Rule[rule.attr]}")
+            if isinstance(rule, ast.Attribute) and ast.unparse(rule.value) == "Rule" \
+                    and listed and Rule[rule.attr] not in listed:
+                problems.append(f"{where}: {code.value} is not listed under {Rule[rule.attr]}")
     assert problems == []
     # what the kit raises for every game (RulesBase: the game over, the wrong step)
     kit = {call.args[0].value for call, _ in refusals(ROOT / "adjudicator" / "engine" / "rules.py")

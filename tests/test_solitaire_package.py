@@ -12,6 +12,7 @@ from pathlib import Path
 
 from adjudicator.engine.listing import Listing
 from adjudicator.games import get_game
+from adjudicator.games.solitaire.data import charts_of
 from adjudicator.games.solitaire.events import APPLIERS
 from adjudicator.games.solitaire.orders import Attack, EndTurn, Move
 from adjudicator.games.solitaire.report_map import SEA_COLOURS
@@ -50,6 +51,14 @@ def test_modules_are_small_enough_to_read_in_one_sitting() -> None:
     long = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
             if (n := len(p.read_text("utf-8").splitlines())) > 600}
     assert set(long) <= LONG_TOOLS, long
+
+
+def test_the_attack_chart_is_the_printed_one() -> None:
+    """Combat: the Attack Chart of the English sheet, by number of units and roll."""
+    printed = {1: "-1 -1 X-1 X", 2: "-1 X-1 X X", 3: "X-1 X X X", 4: "X X X X"}
+    charts = charts_of(get_game("solitaire").bundled_module)
+    assert charts.attack_cells() == [(units, roll, result) for units, row in printed.items()
+                                     for roll, result in enumerate(row.split(), start=1)]
 
 
 def test_the_report_draws_the_seas_in_the_renderers_colours() -> None:

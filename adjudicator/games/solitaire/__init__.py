@@ -4,7 +4,7 @@ side (German) against the scripted Soviet forces."""
 from adjudicator.games import GameDefinition
 from adjudicator.games.solitaire.rules import RULES
 from adjudicator.games.solitaire.view import VIEW
-from adjudicator.games.solitaire.vocabulary import TITLE
+from adjudicator.games.solitaire.vocabulary import GAME, TITLE
 
-DEFINITION = GameDefinition("solitaire", TITLE, RULES, VIEW,
+DEFINITION = GameDefinition(GAME, TITLE, RULES, VIEW,
                             reporter="adjudicator.games.solitaire.report:REPORTER")

@@ -49,7 +49,9 @@ def standing_instructions(ctx: StepContext, order: Order) -> None:
 
 
 def standing_of(ctx: StepContext) -> Mapping[str, Any]:
-    return ctx.state["standing"].get(Side.GERMAN, {})  # type: ignore[no-any-return]
+    """The German player's standing instructions (none: an empty mapping)."""
+    standing: Mapping[str, Any] = ctx.state["standing"].get(Side.GERMAN, {})
+    return standing
 
 
 def choose_unit_lost(ctx: StepContext, candidates: list[str], kind: str, rule: str,

@@ -113,8 +113,16 @@ def game_ended(state: State, e: Event) -> None:
     state["result"] = {"areas": e["areas"], "level": e["level"]}
 
 
-def recorded(state: State, e: Event) -> None:
-    """Events that record a procedure's reasoning for the report; no state changes."""
+def soviet_attack_effect(state: State, e: Event) -> None:
+    """The effect roll and how it was read: the report's; the events after it act."""
+
+
+def standing_instruction_used(state: State, e: Event) -> None:
+    """Which standing instruction settled a choice: the report's; nothing changes."""
+
+
+def soviet_combat_ended(state: State, e: Event) -> None:
+    """The end of the Soviet combat: the report's; the next turn's events follow."""
 
 
 APPLIERS: dict[str, Callable[[State, Event], None]] = {
@@ -132,11 +140,11 @@ APPLIERS: dict[str, Callable[[State, Event], None]] = {
     EventKind.SOVIET_ATTACKS_SET: soviet_attacks_set,
     EventKind.SOVIET_ROLL_TWICE: soviet_roll_twice,
     EventKind.SOVIET_ATTACK_TARGET: soviet_attack_target,
-    EventKind.SOVIET_ATTACK_EFFECT: recorded,
+    EventKind.SOVIET_ATTACK_EFFECT: soviet_attack_effect,
     EventKind.RETREATED: retreated,
     EventKind.STANDING_INSTRUCTIONS: standing_instructions,
-    EventKind.STANDING_INSTRUCTION_USED: recorded,
-    EventKind.SOVIET_COMBAT_ENDED: recorded,
+    EventKind.STANDING_INSTRUCTION_USED: standing_instruction_used,
+    EventKind.SOVIET_COMBAT_ENDED: soviet_combat_ended,
     EventKind.TURN_BEGAN: turn_began,
     EventKind.GAME_ENDED: game_ended,
 }

@@ -44,6 +44,12 @@ def phase_index(name: str) -> int:
     raise KeyError(name)
 
 
+def not_over(state: State, phase: Phase) -> bool:
+    """An order of `phase` may still come: the game is in that phase or an earlier one
+    of the turn (the order ends the phases before it)."""
+    return phase_index(state["phase"]) <= phase_index(phase)
+
+
 def player_of(name: str) -> str | None:
     return TURN.phases[phase_index(name)].player
 

@@ -19,6 +19,7 @@ from adjudicator.engine.rules import GameRules
 from adjudicator.engine.state import State
 from adjudicator.games.solitaire.control import german_area, soviet_neighbours
 from adjudicator.games.solitaire.data import Charts, charts_of
+from adjudicator.games.solitaire.flow import not_over
 from adjudicator.games.solitaire.movement import routes
 from adjudicator.games.solitaire.orders import (
     Answer,
@@ -33,7 +34,7 @@ from adjudicator.games.solitaire.orders import (
 from adjudicator.games.solitaire.reinforcements import entry_areas, units_due
 from adjudicator.games.solitaire.vocabulary import Choice, Phase, Side
 
-GERMAN_PHASES = (Phase.MOVEMENT, Phase.ATTACK)  # when units move, attack and garrison
+GARRISON_PHASES = (Phase.MOVEMENT, Phase.ATTACK)  # garrisons where units left (Movement)
 
 
 def legal_orders(module: ModuleData, state: State, side: str) -> Listing:
@@ -63,7 +64,7 @@ def listing_by(rules: GameRules, module: ModuleData, state: State, side: str) ->
 def moves(charts: Charts, state: State) -> Iterable[Move]:
     """Movement: each unit that has not moved, to each German-controlled area its route
     reaches."""
-    if state["phase"] != Phase.MOVEMENT:
+    if not not_over(state, Phase.MOVEMENT):
         return
     for unit, here in sorted(state["units"].items()):
         if unit in state["moved"]:
@@ -77,7 +78,7 @@ def moves(charts: Charts, state: State) -> Iterable[Move]:
 def attacks(charts: Charts, state: State) -> Iterable[Attack]:
     """Combat: against each Soviet-controlled area next to units that have not attacked,
     each of them alone, each area's together, and all together."""
-    if state["phase"] not in GERMAN_PHASES:
+    if not not_over(state, Phase.ATTACK):
         return
     free = {u: a for u, a in state["units"].items() if u not in state["attacked"]}
     targets = sorted({t for a in set(free.values()) for t in soviet_neighbours(charts, state, a)})
@@ -100,7 +101,7 @@ def garrisons(charts: Charts, state: State) -> Iterable[Garrison]:
     if state["phase"] == Phase.SETUP:
         yield from (Garrison(a) for a in sorted(charts.board)
                     if charts.start_side[a] == Side.GERMAN)
-    elif state["phase"] in GERMAN_PHASES:
+    elif state["phase"] in GARRISON_PHASES:
         yield from (Garrison(a) for a in state["vacated"])
 
 
@@ -115,7 +116,7 @@ def placements(charts: Charts, state: State) -> Iterable[Place]:
 
 def reinforcements(charts: Charts, state: State) -> Iterable[Reinforce]:
     """Reinforcements: each unit due, at each of its entry areas."""
-    if state["phase"] not in (*GERMAN_PHASES, Phase.REINFORCEMENT):
+    if not not_over(state, Phase.REINFORCEMENT):
         return
     for unit in units_due(charts, state)[0]:
         yield from (Reinforce(unit, a) for a in entry_areas(charts, unit))

@@ -5,12 +5,12 @@ through `CATALOGUE.refuse`; docs/solitaire-rejections.md is `CATALOGUE.markdown`
 from __future__ import annotations
 
 from adjudicator.engine.catalogue import Catalogue, Rejection
-from adjudicator.games.solitaire.vocabulary import Rule
+from adjudicator.games.solitaire.vocabulary import GAME, Rule
 
 _ID_RULES = (Rule.MOVEMENT, Rule.COMBAT, Rule.REINFORCEMENTS, Rule.FREE_PLACEMENT,
              Rule.STANDING)
 
-CATALOGUE = Catalogue("solitaire", (
+CATALOGUE = Catalogue(GAME, (
     Rejection("game-over", (Rule.VICTORY,), "an order after the Soviet combat of the last "
               "turn: the game is over"),
     Rejection("phase-over", (Rule.SEQUENCE,), "an order of a phase of this turn that is "

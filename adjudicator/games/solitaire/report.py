@@ -42,13 +42,13 @@ from adjudicator.games.solitaire.report_map import (
     units_by_area,
 )
 from adjudicator.games.solitaire.report_narrative import Narration
-from adjudicator.games.solitaire.vocabulary import DecisionKind, EventKind, Phase, Rule, Side
+from adjudicator.games.solitaire.vocabulary import GAME, DecisionKind, EventKind, Phase, Rule, Side
 
 
 class SolitaireReporter:
     """The report writer for Barbarossa Solitaire."""
 
-    game = "solitaire"
+    game = GAME
 
     def narrate(self, step: StepReport) -> list[Section]:
         return Narration(Lexicon.of(step.module), step).run(step.events)

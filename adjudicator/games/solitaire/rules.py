@@ -44,11 +44,11 @@ from adjudicator.games.solitaire.reinforcements import place_reinforcement
 from adjudicator.games.solitaire.rejections import CATALOGUE
 from adjudicator.games.solitaire.restrictions import allies_together
 from adjudicator.games.solitaire.sequence import SOVIET_TURN, end_turn
-from adjudicator.games.solitaire.vocabulary import TITLE, Phase, Pool, Rule, Side
+from adjudicator.games.solitaire.vocabulary import GAME, TITLE, Phase, Pool, Rule, Side
 
 
 class SolitaireRules(RulesBase):
-    game = "solitaire"
+    game = GAME
     title = TITLE
     sides = (Side.GERMAN.value,)
     catalogue = CATALOGUE
@@ -85,7 +85,8 @@ class SolitaireRules(RulesBase):
             return None
         if state.get("pending"):
             return str(state["pending"]["side"])
-        return player_of(state["phase"])
+        player = player_of(state["phase"])
+        return None if player is None else str(player)
 
     def pass_orders(self, state: State, side: str) -> list[str]:
         return pass_orders(state, side)

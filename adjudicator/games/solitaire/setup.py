@@ -15,7 +15,7 @@ from adjudicator.engine.state import State
 from adjudicator.errors import ModuleError
 from adjudicator.games.solitaire.control import compute_control, units_in
 from adjudicator.games.solitaire.data import Charts, Scenario, charts_of
-from adjudicator.games.solitaire.vocabulary import Option, Phase, Side, Switch
+from adjudicator.games.solitaire.vocabulary import GAME, Option, Phase, Side, Switch
 
 
 def resolve_options(charts: Charts, options: dict[str, str]) -> dict[str, str]:
@@ -34,7 +34,7 @@ def empty_state(charts: Charts, scenario: Scenario, options: dict[str, str], tur
     """A state with nothing placed yet: control as the areas start (German-side grey,
     Soviet-side white)."""
     return {
-        "game": "solitaire",
+        "game": GAME,
         "scenario": scenario.id,
         "end": scenario.end,
         "options": options,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+GAME = "solitaire"  # the game's id: its package, its journals' module id
 TITLE = "Barbarossa Solitaire"
 
 

@@ -16,11 +16,11 @@ from adjudicator.engine.dice import DiceStream
 from adjudicator.engine.step import run_step
 from adjudicator.games import get_game
 from adjudicator.games.solitaire.tools.example_player import plan
-from adjudicator.games.solitaire.vocabulary import Option, Phase, Side, SovietColumn
+from adjudicator.games.solitaire.vocabulary import GAME, Option, Phase, Side, SovietColumn
 
 
 def play(options: dict[str, str], seed: bytes) -> dict[str, Any]:
-    package = get_game("solitaire")
+    package = get_game(GAME)
     module = package.bundled_module
     state = package.rules.initial_state(module, "campaign", options)
     for seq in range(1, 200):
