@@ -40,14 +40,12 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State, canonical_json, copy_state, state_hash
 from adjudicator.engine.step import StepResult, run_step
 from adjudicator.games import get_game
-from adjudicator.games.solitaire.common import charts_of
-from adjudicator.games.solitaire.control import (
-    GERMAN,
-    SOVIET,
-    compute_control,
-    german_controlled_count,
-    is_front_line,
-)
+from adjudicator.games.solitaire.control import compute_control, is_front_line
+from adjudicator.games.solitaire.data import charts_of
+from adjudicator.games.solitaire.victory import german_controlled_count
+from adjudicator.games.solitaire.vocabulary import Side
+
+GERMAN, SOVIET = Side.GERMAN, Side.SOVIET
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = get_game("solitaire")

@@ -17,7 +17,7 @@ from lxml import html as lxml_html
 
 from adjudicator.engine.dice import commitment
 from adjudicator.engine.module import ModuleData
-from adjudicator.games.solitaire.rules import EVENT_HANDLERS
+from adjudicator.games.solitaire.events import APPLIERS as EVENT_HANDLERS
 from adjudicator.reports import (
     StepReport,
     project_state,
@@ -633,8 +633,8 @@ EXAMPLE_KEYS = Path(__file__).resolve().parent.parent / "examples" / "solitaire"
 def naive_orders(game: Any, seq: int) -> list[str]:
     """Every front-line stack attacks one adjacent Soviet area; answers take the last
     option; the first step sets standing instructions."""
-    from adjudicator.games.solitaire.common import charts_of
     from adjudicator.games.solitaire.control import front_line
+    from adjudicator.games.solitaire.data import charts_of
 
     state = game.state
     if state.get("pending"):
@@ -693,9 +693,9 @@ def played_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_reports_of_a_real_game(played_game: Path, tmp_path: Path) -> None:
     from adjudicator.engine.dice import DiceStream
+    from adjudicator.games.solitaire.report_narrative import HANDLERS
     from adjudicator.referee.gamedir import load_game
     from adjudicator.reports.from_journal import step_report
-    from adjudicator.reports.solitaire import HANDLERS
 
     game = load_game(played_game)
     areas = len(game.module.findall("m:map/m:area"))

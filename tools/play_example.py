@@ -4,7 +4,8 @@
     python tools/play_example.py --out out --update-examples
 
 Every step goes the way a player and a referee would take it: `pbem orders
-template`, the German player's orders (written by tools/example_player.py),
+template`, the German player's orders (written by the package's example player,
+adjudicator/games/solitaire/tools/example_player.py),
 `pbem sign`, `pbem adjudicate`; at the end `pbem verify`. The game uses a test
 seed and fixed entropy, so it comes out the same byte for byte every time;
 `--update-examples` copies the result into examples/solitaire/.
@@ -20,11 +21,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from example_player import plan, to_xml  # noqa: E402
-
-from adjudicator.referee.gamedir import load_game  # noqa: E402
+from adjudicator.games.solitaire.tools.example_player import plan, to_xml
+from adjudicator.referee.gamedir import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "solitaire"

@@ -1,11 +1,10 @@
 """Barbarossa Solitaire (rulebook: barbarossa-solitaire.txt): area map, one human
 side (German) against the scripted Soviet forces."""
 
-from adjudicator.engine.hidden import OpenView
 from adjudicator.games import GameDefinition
-from adjudicator.games.solitaire.rules import SolitaireRules
+from adjudicator.games.solitaire.rules import RULES
+from adjudicator.games.solitaire.view import VIEW
+from adjudicator.games.solitaire.vocabulary import GAME, TITLE
 
-RULES = SolitaireRules()
-TITLE = "Barbarossa Solitaire"
-DEFINITION = GameDefinition("solitaire", TITLE, RULES, OpenView(),
-                            reporter="adjudicator.reports.solitaire:REPORTER")
+DEFINITION = GameDefinition(GAME, TITLE, RULES, VIEW,
+                            reporter="adjudicator.games.solitaire.report:REPORTER")

@@ -1,20 +1,21 @@
-"""Initial Setup and Scenarios: the state a game starts from, from a scenario or a
-position file."""
+"""Initial Setup and Scenarios: the state a game starts from (position files:
+position.py).
+
+Initial Setup: Konigsberg 18th and 16th Armies, Warsaw 2nd, 4th and 9th, Slovakia 6th,
+11th and 17th, Bucharest the Romanian 3rd and 4th; garrisons in Silesia, Budapest,
+Belgrade, Prague and Berlin; any area without German units is Soviet-controlled. The
+scenarios Operation Blau and Operation Uranus place their units and garrison every
+German-controlled area behind the front line.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
-from lxml import etree
-
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.state import State
-from adjudicator.errors import InvalidInput, ModuleError
-from adjudicator.games.solitaire.common import charts_of
-from adjudicator.games.solitaire.control import GERMAN, compute_control, units_in
-from adjudicator.games.solitaire.tables import Charts
-
-POSITION_NS = "urn:pbem:position:1"
+from adjudicator.errors import ModuleError
+from adjudicator.games.solitaire.control import compute_control, units_in
+from adjudicator.games.solitaire.data import Charts, Scenario, charts_of
+from adjudicator.games.solitaire.vocabulary import GAME, Option, Phase, Side, Switch
 
 
 def resolve_options(charts: Charts, options: dict[str, str]) -> dict[str, str]:
@@ -29,14 +30,16 @@ def resolve_options(charts: Charts, options: dict[str, str]) -> dict[str, str]:
     return {key: options.get(key, default) for key, (default, _, _) in sorted(specs.items())}
 
 
-def empty_state(charts: Charts, scenario: Any, options: dict[str, str], turn: str) -> State:
+def empty_state(charts: Charts, scenario: Scenario, options: dict[str, str], turn: str) -> State:
+    """A state with nothing placed yet: control as the areas start (German-side grey,
+    Soviet-side white)."""
     return {
-        "game": "solitaire",
-        "scenario": scenario.get("id"),
-        "end": scenario.get("end"),
+        "game": GAME,
+        "scenario": scenario.id,
+        "end": scenario.end,
         "options": options,
         "turn": turn,
-        "phase": "movement",
+        "phase": Phase.MOVEMENT,
         "units": {},
         "garrisons": [],
         "control": dict(charts.start_side),
@@ -58,42 +61,37 @@ def empty_state(charts: Charts, scenario: Any, options: dict[str, str], turn: st
 
 
 def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]) -> State:
-    """Initial Setup (or a scenario's): units, garrisons, control and reinforcements."""
+    """Initial Setup (or a scenario's): units, garrisons, control and reinforcements; the
+    Voluntary alliance option adds its units; Free placement takes them all off the map
+    to be placed."""
     charts = charts_of(module)
     scenario = charts.scenario(scenario_id)
     options = resolve_options(charts, options)
-    state = empty_state(charts, scenario, options, scenario.get("start"))
-    ns = "{urn:pbem:module:1}"
-    optional = {p.get("piece") for p in scenario.iter(f"{ns}place")
-                if p.get("option") and options.get(p.get("option")) == "yes"}
-    for place in scenario.iter(f"{ns}place"):
-        if place.get("option") and options.get(place.get("option")) != "yes":
-            continue
-        state["units"][place.get("piece")] = place.get("area")
-    for garrison in scenario.iter(f"{ns}garrison"):
-        state["garrisons"].append(garrison.get("area"))
-    state["garrisons"].sort()
-    for control in scenario.iter(f"{ns}control"):
-        for area in control.get("areas").split():
-            state["control"][area] = control.get("side")
-    for rein in scenario.iter(f"{ns}reinforcement"):
-        if rein.get("piece") not in optional:
-            state["schedule"].append([rein.get("piece"), rein.get("turn")])
+    state = empty_state(charts, scenario, options, scenario.start)
+    chosen = [p for p in scenario.places if not p.option or options.get(p.option) == Switch.YES]
+    placed_by_option = {p.piece for p in chosen if p.option}
+    for place in chosen:
+        state["units"][place.piece] = place.area
+    state["garrisons"] = sorted(scenario.garrisons)
+    for area, side in scenario.control:
+        state["control"][area] = side
+    for arrival in scenario.reinforcements:
+        if arrival.piece not in placed_by_option:
+            state["schedule"].append([arrival.piece, arrival.turn])
     check_ids(charts, state)
-    rear_garrisons = scenario.get("garrison-rear") == "true"
-    if rear_garrisons:
+    if scenario.rear_garrisons:
         place_rear_garrisons(charts, state)  # the scenario's German-held areas
     state["control"] = compute_control(charts, state, state["control"])
-    if rear_garrisons:
+    if scenario.rear_garrisons:
         place_rear_garrisons(charts, state)  # and the areas the set-up cuts off
-    if options["free-placement"] == "yes":
-        # Control follows each placement (german.place_unit); the Restrictions that
-        # follow from it apply when play begins (german.enter_phase).
+    if options[Option.FREE_PLACEMENT] == Switch.YES:
+        # Control follows each placement (optional.place_unit); the Restrictions that
+        # follow from it apply when play begins (flow.end_phase).
         state["unplaced"] = sorted(state["units"])
         state["units"] = {}
-        state["phase"] = "setup"
+        state["phase"] = Phase.SETUP
         state["control"] = compute_control(charts, state, state["control"])
-    queue_start_reinforcements(charts, state)
+    queue_start_reinforcements(state)
     return state
 
 
@@ -103,19 +101,29 @@ def place_rear_garrisons(charts: Charts, state: State) -> None:
     control is computed, so that the scenario's empty German areas are held and not
     traced to a Soviet source."""
     for area in charts.board:
-        if state["control"][area] == GERMAN and not units_in(state, area) \
+        if state["control"][area] == Side.GERMAN and not units_in(state, area) \
                 and area not in state["garrisons"]:
             state["garrisons"].append(area)
     state["garrisons"].sort()
 
 
-def queue_start_reinforcements(charts: Charts, state: State) -> None:
+def queue_start_reinforcements(state: State) -> None:
+    """The reinforcements due in the first turn wait to enter from the start."""
     for unit, due in state["schedule"]:
         if due == state["turn"] and unit not in state["units"]:
             state["queue"].append({"unit": unit, "due": due})
 
 
+def arriving_later(state: State) -> list[str]:
+    """The units the schedule brings in a later turn (the scenario's reinforcements, the
+    units that return) that are nowhere else now."""
+    elsewhere = {*state["units"], *(e["unit"] for e in state["queue"]), *state["out"],
+                 *state["unplaced"]}
+    return sorted({unit for unit, _ in state["schedule"]} - elsewhere)
+
+
 def check_ids(charts: Charts, state: State) -> None:
+    """ModuleError for a set-up that names what the module lacks, or a unit twice."""
     for unit, area in state["units"].items():
         if unit not in charts.pieces:
             raise ModuleError(f"the set-up names unknown unit {unit!r}")
@@ -135,79 +143,3 @@ def check_ids(charts: Charts, state: State) -> None:
     twice = sorted({u for u in places if places.count(u) > 1})
     if twice:
         raise ModuleError(f"units in two places at once: {', '.join(twice)}")
-
-
-def position_state(module: ModuleData, root: etree._Element, options: dict[str, str]) -> State:
-    """A position file (docs/position-files.md): units, garrisons, control, pools."""
-    charts = charts_of(module)
-    try:
-        scenario = charts.scenario(root.get("scenario", "campaign"))
-        charts.turn(root.get("turn", ""))
-    except ModuleError as exc:
-        raise InvalidInput(f"position file: {exc.message}") from None
-    state = empty_state(charts, scenario, resolve_options(charts, options), root.get("turn"))
-    state["phase"] = root.get("phase", "movement")
-    if state["phase"] not in ("movement", "attack", "reinforcement"):
-        raise InvalidInput(f"position file: a solitaire position starts in the movement, "
-                           f"attack or reinforcement phase, not {state['phase']!r}")
-    ns = f"{{{POSITION_NS}}}"
-    start = charts.turn(state["turn"]).index
-    for el in root:
-        if not isinstance(el.tag, str):
-            continue
-        tag = etree.QName(el).localname
-        if tag == "unit":
-            state["units"][el.get("id")] = el.get("at")
-        elif tag == "marker" and el.get("kind") == "garrison":
-            state["garrisons"].append(el.get("at"))
-        elif tag == "control":
-            state["control"][el.get("area")] = el.get("side")
-        elif tag == "pool" and el.get("name") in ("reinforcements", "out"):
-            for unit in el.iter(f"{ns}unit"):
-                if el.get("name") == "out":
-                    state["out"].append(unit.get("id"))
-                else:
-                    state["queue"].append({"unit": unit.get("id"), "due": unit.get("due")})
-        elif tag == "value" and el.get("name") == "retreat-year":
-            state["retreat-years"].append(el.get("value"))
-        else:
-            kind = f" kind={el.get('kind')!r}" if el.get("kind") else ""
-            raise InvalidInput(f"position file line {el.sourceline}: a solitaire position has "
-                               f"no <{tag}{kind}>")
-    placed = {*state["units"], *(e["unit"] for e in state["queue"]), *state["out"]}
-    for rein in scenario.iter("{urn:pbem:module:1}reinforcement"):
-        # The scenario's arrivals still to come, for the units the position does not
-        # already place (on the map, waiting in the pool, or out).
-        if charts.turn(rein.get("turn")).index > start and rein.get("piece") not in placed:
-            state["schedule"].append([rein.get("piece"), rein.get("turn")])
-    try:
-        check_ids(charts, state)
-        for entry in state["queue"]:
-            charts.turn(entry["due"])
-    except ModuleError as exc:
-        raise InvalidInput(f"position file: {exc.message}") from None
-    for area, side in state["control"].items():
-        if side not in ("german", "soviet") or area not in charts.board:
-            raise InvalidInput(f"position file: bad control {area}={side}")
-    state["garrisons"].sort()
-    problem = restriction_broken(charts, state)
-    if problem:
-        raise InvalidInput(f"position file: {problem}")
-    state["control"] = compute_control(charts, state, state["control"])
-    return state
-
-
-def restriction_broken(charts: Charts, state: State) -> str | None:
-    """What in a position the rules could never have produced (Movement, Restrictions)."""
-    for area in sorted(set(state["units"].values())):
-        units = units_in(state, area)
-        nats = {charts.pieces[u].nationality for u in units}
-        if {"romanian", "hungarian"} <= nats:
-            return f"Romanian and Hungarian units cannot stack in the same area ({area})"
-        if "romanian" in nats and area not in charts.romanian_allowed:
-            return f"Romanian units cannot be north of the Romanian line ({area})"
-        if area in state["garrisons"]:
-            return f"a garrison and units cannot share an area ({area}): a unit removes it"
-    if len(set(state["garrisons"])) != len(state["garrisons"]):
-        return "an area holds two garrisons"
-    return None

@@ -1,4 +1,5 @@
-"""A simple German player for Barbarossa Solitaire, used to write the example game.
+"""A simple German player for Barbarossa Solitaire, used to write the example game
+(tools/play_example.py) and to check the balance (balance.py).
 
 It is a tool, not part of the adjudicator: it reads the position and writes the
 orders a careful human might, keeping only orders the dry run (no dice)
@@ -10,20 +11,30 @@ with enough units for the year, and place reinforcements as they come.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from adjudicator.engine.module import ModuleData
-from adjudicator.engine.orders import Order
+from adjudicator.engine.orders import Order, OrderSpec
 from adjudicator.engine.rules import GameRules
 from adjudicator.engine.state import State
 from adjudicator.engine.step import run_step
-from adjudicator.games.solitaire.common import charts_of
 from adjudicator.games.solitaire.control import (
-    GERMAN,
-    SOVIET,
     borders_soviet,
     front_line,
+    soviet_neighbours,
     units_in,
 )
+from adjudicator.games.solitaire.data import charts_of
+from adjudicator.games.solitaire.orders import (
+    Answer,
+    Attack,
+    EndTurn,
+    Garrison,
+    Move,
+    Reinforce,
+    Standing,
+)
+from adjudicator.games.solitaire.vocabulary import Choice, Instruction, Phase, Side
 
 LOSS_PRIORITY = ["ITA-8", "HUN-2", "RUM-4", "RUM-3", "GER-8", "GER-18", "GER-16", "GER-17",
                  "GER-11", "GER-2", "GER-4", "GER-9", "GER-6"]
@@ -40,9 +51,10 @@ class Draft:
     state: State
     orders: list[Order]
 
-    def try_add(self, kind: str, **attrs: str) -> bool:
-        candidate = Order(kind, attrs, index=len(self.orders))
-        result = run_step(self.rules, self.module, self.state, [candidate], "german", dice=None)
+    def try_add(self, spec: OrderSpec) -> bool:
+        candidate = spec.to_order(index=len(self.orders))
+        result = run_step(self.rules, self.module, self.state, [candidate], Side.GERMAN,
+                          dice=None)
         if result.rejection is not None:
             return False
         self.orders.append(candidate)
@@ -58,40 +70,41 @@ def plan(rules: GameRules, module: ModuleData, state: State, *, retreat_orders: 
     draft = Draft(rules, module, state, [])
     pending = state.get("pending")
     if pending:
-        draft.try_add("answer", decision=pending["id"], choice=choose(pending))
+        draft.try_add(Answer(pending["id"], choose(pending)))
         return draft.orders
     set_standing_instructions(draft, retreat_orders)
-    if state["phase"] == "movement":
+    if state["phase"] == Phase.MOVEMENT:
         plan_moves(draft)
-    if state["phase"] in ("movement", "attack"):
+    if state["phase"] in (Phase.MOVEMENT, Phase.ATTACK):
         plan_attacks(draft)
     if mistake:
         unit = sorted(state["units"])[0]
-        draft.orders.append(Order("move", {"unit": unit, "to": state["units"][unit]},
-                                  index=len(draft.orders)))
+        draft.orders.append(Move(unit, state["units"][unit]).to_order(index=len(draft.orders)))
         return draft.orders
     plan_reinforcements(draft)
-    draft.try_add("end-turn")
+    draft.try_add(EndTurn())
     return draft.orders
 
 
 def set_standing_instructions(draft: Draft, retreat_orders: bool) -> None:
-    wanted = {"loss-priority": LOSS_PRIORITY}
+    wanted: dict[str, Any] = {Instruction.LOSS_PRIORITY: LOSS_PRIORITY}
     if retreat_orders:
         charts = charts_of(draft.module)
         from_berlin = charts.board.distances("berlin")
-        wanted["on-retreat-or-eliminate"] = "retreat"  # type: ignore[assignment]
-        wanted["retreat-priority"] = sorted(charts.board.areas, key=lambda a: from_berlin[a])
-    have = draft.state["standing"].get("german", {})
+        wanted[Instruction.ON_RETREAT_OR_ELIMINATE] = Choice.RETREAT
+        wanted[Instruction.RETREAT_PRIORITY] = sorted(charts.board.areas,
+                                                      key=lambda a: from_berlin[a])
+    have = draft.state["standing"].get(Side.GERMAN, {})
     if all(have.get(k) == v for k, v in wanted.items()):
         return
-    draft.try_add("standing", **{k: v if isinstance(v, str) else " ".join(v)
-                                 for k, v in wanted.items()})
+    draft.try_add(Standing(tuple(wanted[Instruction.LOSS_PRIORITY]),
+                           wanted.get(Instruction.ON_RETREAT_OR_ELIMINATE, ""),
+                           tuple(wanted.get(Instruction.RETREAT_PRIORITY, ()))))
 
 
-def choose(pending: dict) -> str:
+def choose(pending: dict[str, Any]) -> str:
     """Retreat westward if offered, else lose the least useful unit."""
-    retreats = [o for o in pending["options"] if o.startswith("retreat:")]
+    retreats = [o for o in pending["options"] if o.startswith(f"{Choice.RETREAT}:")]
     if retreats:
         return str(retreats[0])
     return str(min(pending["options"], key=lambda o: LOSS_PRIORITY.index(o.split(":")[1])))
@@ -101,7 +114,7 @@ def soviet_distance(draft: Draft, area: str) -> int:
     charts = charts_of(draft.module)
     dist = charts.board.distances(area)
     return min((dist[a] for a, side in draft.state["control"].items()
-                if side == SOVIET and a in dist), default=99)
+                if side == Side.SOVIET and a in dist), default=99)
 
 
 def plan_moves(draft: Draft) -> None:
@@ -113,14 +126,15 @@ def plan_moves(draft: Draft) -> None:
         if here in line and len(units_in(draft.state, here)) <= 2:
             continue
         targets = sorted(
-            (a for a, side in draft.state["control"].items() if side == GERMAN and a != here),
+            (a for a, side in draft.state["control"].items() if side == Side.GERMAN
+             and a != here),
             key=lambda a: (a not in line or len(units_in(draft.state, a)) > 1,
                            soviet_distance(draft, a), len(units_in(draft.state, a)), a))
         for area in targets:
             if soviet_distance(draft, area) >= soviet_distance(draft, here) and here not in line:
                 break
-            if draft.try_add("move", unit=unit, to=area):
-                draft.try_add("garrison", area=here)
+            if draft.try_add(Move(unit, area)):
+                draft.try_add(Garrison(here))
                 break
 
 
@@ -134,8 +148,7 @@ def plan_attacks(draft: Draft) -> None:
     for area in front_line(charts, draft.state):
         free = [u for u in units_in(draft.state, area) if u not in draft.state["attacked"]]
         free.sort(key=LOSS_PRIORITY.index, reverse=True)
-        targets = [t for t in charts.board.neighbours(area)
-                   if draft.state["control"][t] == SOVIET and t not in taken]
+        targets = [t for t in soviet_neighbours(charts, draft.state, area) if t not in taken]
         targets.sort(key=lambda t: (charts.board.distances(t).get("moscow", 99), t))
         if len(free) < len(targets) * size:
             free = free[:-1]  # one stays to hold the area
@@ -144,17 +157,16 @@ def plan_attacks(draft: Draft) -> None:
                 break
             group, free = free[:size], free[size:]
             loss = min(group, key=LOSS_PRIORITY.index)
-            if draft.try_add("attack", target=target, units=" ".join(sorted(group)), lose=loss):
+            if draft.try_add(Attack(target, tuple(sorted(group)), loss)):
                 taken.add(target)
 
 
 def plan_reinforcements(draft: Draft) -> None:
     charts = charts_of(draft.module)
     for entry in list(draft.state["queue"]):
-        nationality = charts.pieces[entry["unit"]].nationality
-        for area in charts.nationalities[nationality].enters:
+        for area in charts.nationalities[charts.nationality(entry["unit"])].enters:
             if not borders_soviet(charts, draft.state, area) and \
-                    draft.try_add("reinforce", unit=entry["unit"], area=area):
+                    draft.try_add(Reinforce(entry["unit"], area)):
                 break
 
 

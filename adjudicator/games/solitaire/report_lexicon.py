@@ -1,31 +1,47 @@
 """Barbarossa Solitaire's words: names of areas, units, turns and charts, read from
-the module (with the ids as fall-back, so a partial module still reads)."""
+the module's data (data.py), with the ids as fall-back, so a partial module still
+reads."""
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-M = "{urn:pbem:module:1}"
+from adjudicator.games.solitaire.data import Charts, charts_of
+from adjudicator.games.solitaire.vocabulary import (
+    TITLE,
+    AttackResult,
+    Choice,
+    Nationality,
+    Phase,
+    SovietColumn,
+    SovietEffect,
+    Variant,
+)
 
 PHASES = {
-    "setup": "set-up",
-    "movement": "movement",
-    "attack": "attack",
-    "reinforcement": "reinforcement",
-    "soviet-combat": "Soviet combat",
-    "game-over": "game over",
+    Phase.SETUP: "set-up",
+    Phase.MOVEMENT: "movement",
+    Phase.ATTACK: "attack",
+    Phase.REINFORCEMENT: "reinforcement",
+    Phase.SOVIET_COMBAT: "Soviet combat",
+    Phase.GAME_OVER: "game over",
 }
-SOVIET_COLUMNS = {"hard": "Hard", "medium": "Medium", "easy": "Easy", "no-purges": "No Purges",
-                  "random": "Random"}
-VARIANTS = {"japan-attacks": "Japan Attacks", "no-lend-lease": "No Lend Lease",
-            "early-fury": "Early Fury"}
-EFFECTS = {"none": "no effect", "retreat-or-eliminate": "retreat or eliminate one unit",
-           "eliminate": "eliminate one unit"}
-ATTACK_RESULTS = {"X": "attack succeeds", "X-1": "attack succeeds, the attacker loses 1 unit",
-                  "-1": "attack fails, the attacker loses 1 unit"}
-NATIONALITY_ORDER = ("german", "romanian", "hungarian", "italian")
+SOVIET_COLUMNS = {SovietColumn.HARD: "Hard", SovietColumn.MEDIUM: "Medium",
+                  SovietColumn.EASY: "Easy", SovietColumn.NO_PURGES: "No Purges",
+                  SovietColumn.RANDOM: "Random"}
+VARIANTS = {Variant.JAPAN_ATTACKS: "Japan Attacks", Variant.NO_LEND_LEASE: "No Lend Lease",
+            Variant.EARLY_FURY: "Early Fury"}
+EFFECTS = {SovietEffect.NONE: "no effect",
+           SovietEffect.RETREAT_OR_ELIMINATE: "retreat or eliminate one unit",
+           SovietEffect.ELIMINATE: "eliminate one unit"}
+ATTACK_RESULTS = {AttackResult.SUCCEEDS: "attack succeeds",
+                  AttackResult.SUCCEEDS_WITH_LOSS: "attack succeeds, the attacker loses 1 unit",
+                  AttackResult.FAILS: "attack fails, the attacker loses 1 unit"}
+NATIONALITY_ORDER = tuple(Nationality)  # a stack lists Germans first, then the allies
+# the counters' army-group prefixes, for unit ids a module does not list
+PREFIX_NATIONALITY = {"RUM": Nationality.ROMANIAN, "HUN": Nationality.HUNGARIAN,
+                      "ITA": Nationality.ITALIAN, "IT": Nationality.ITALIAN}
 
 
 def join_words(items: list[str], last: str = "and") -> str:
@@ -44,7 +60,8 @@ class Lexicon:
     """The module's names and the few chart facts a report explains."""
 
     module: Any = None
-    title: str = "Barbarossa Solitaire"
+    charts: Charts | None = None
+    title: str = TITLE
     areas: dict[str, str] = field(default_factory=dict)
     start_side: dict[str, str] = field(default_factory=dict)
     pieces: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # name, nat, group
@@ -54,40 +71,29 @@ class Lexicon:
     adjacent: dict[str, set[str]] = field(default_factory=dict)
     max_roll: int = 4
     max_units: int = 4
-    effects: dict[int, str] = field(default_factory=lambda: {
-        1: "none", 2: "retreat-or-eliminate", 3: "eliminate"})
+    effects: dict[int, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, module: Any) -> Lexicon:
-        lex = cls(module=module)
-        root = getattr(module, "root", None)
-        if root is not None and root.get("title"):
-            lex.title = root.get("title")
-        for a in module.findall("m:map/m:area"):
-            lex.areas[a.get("id")] = a.get("name") or a.get("id")
-            lex.start_side[a.get("id")] = a.get("start-side", "")
-            lex.adjacent.setdefault(a.get("id"), set())
-        for e in module.findall("m:map/m:adjacent"):
-            lex.adjacent.setdefault(e.get("a"), set()).add(e.get("b"))
-            lex.adjacent.setdefault(e.get("b"), set()).add(e.get("a"))
-        for s in module.findall("m:map/m:sea"):
-            lex.seas[s.get("id")] = (s.get("name") or s.get("id"),
-                                     sorted(m.get("area") for m in s.findall(f"{M}member")))
-        for p in module.findall("m:pieces/m:piece"):
-            lex.pieces[p.get("id")] = (p.get("name") or p.get("id"),
-                                       p.get("nationality") or "german", p.get("group") or "")
-        for n in module.findall("m:nationalities/m:nationality"):
-            lex.nationalities[n.get("id")] = (n.get("name") or n.get("id"),
-                                              (n.get("enters") or "").split())
-        for t in module.findall("m:turns/m:turn"):
-            lex.turns[t.get("id")] = (t.get("name") or t.get("id"), int(t.get("year") or 0))
-        for chart in module.findall("m:attack-chart"):
-            lex.max_roll = int(chart.get("max-roll") or lex.max_roll)
-            lex.max_units = int(chart.get("max-units") or lex.max_units)
-        effects = {int(r.get("value")): r.get("effect")
-                   for r in module.findall("m:soviet-attack-effects/m:roll")}
-        if effects:
-            lex.effects = effects
+        charts = charts_of(module)
+        lex = cls(module=module, charts=charts)
+        if charts.title:
+            lex.title = charts.title
+        for area, name in charts.area_names.items():
+            lex.areas[area] = name or area
+            lex.start_side[area] = charts.start_side.get(area) or ""
+            lex.adjacent[area] = set(charts.board.neighbours(area))
+        for sea, members in charts.seas.items():
+            lex.seas[sea] = (charts.sea_names.get(sea) or sea, list(members))
+        for unit, piece in charts.pieces.items():
+            lex.pieces[unit] = (piece.name or unit, piece.nationality or Nationality.GERMAN,
+                                piece.group or "")
+        for nat in charts.nationalities.values():
+            lex.nationalities[nat.id] = (nat.name or nat.id, list(nat.enters))
+        for turn in charts.turns:
+            lex.turns[turn.id] = (turn.name or turn.id, turn.year)
+        lex.max_units, lex.max_roll = charts.attack_limits
+        lex.effects = dict(charts.soviet_effects)
         return lex
 
     # -- names -------------------------------------------------------------------------
@@ -107,9 +113,7 @@ class Lexicon:
     def nationality(self, unit: str) -> str:
         if unit in self.pieces:
             return self.pieces[unit][1]
-        prefix = unit.split("-")[0].upper()
-        return {"RUM": "romanian", "HUN": "hungarian", "ITA": "italian", "IT": "italian"}.get(
-            prefix, "german")
+        return PREFIX_NATIONALITY.get(unit.split("-")[0].upper(), Nationality.GERMAN)
 
     def nationality_name(self, nat: str) -> str:
         return self.nationalities.get(nat, (nat.capitalize(), []))[0]
@@ -124,7 +128,7 @@ class Lexicon:
         if unit not in self.pieces:
             return unit
         name, nat, _ = self.pieces[unit]
-        if nat != "german":
+        if nat != Nationality.GERMAN:
             name = f"{self.nationality_name(nat)} {name}"
         return f"{unit} ({name})"
 
@@ -148,24 +152,17 @@ class Lexicon:
     def choice(self, choice: str) -> str:
         """A decision option in words: 'retreat:odessa' -> 'retreat to Odessa'."""
         what, _, which = choice.partition(":")
-        if what == "retreat":
+        if what == Choice.RETREAT:
             return f"retreat to {self.area(which)}"
-        if what == "eliminate":
+        if what == Choice.ELIMINATE:
             return f"eliminate {self.unit(which)}"
         return choice
 
     # -- the map -------------------------------------------------------------------------
     def distances(self, start: str) -> dict[str, int]:
-        """Land steps from `start` to every connected area."""
-        dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for there in sorted(self.adjacent.get(here, ())):
-                if there not in dist:
-                    dist[there] = dist[here] + 1
-                    queue.append(there)
-        return dist
+        """Land steps from `start` to every connected area (the rules' search)."""
+        assert self.charts is not None
+        return self.charts.board.distances(start)
 
     def nationality_rank(self, unit: str) -> tuple[int, str, int, str]:
         """Sort key for a stack: Germans first, then allies; numbers in order."""

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Validate the Barbarossa Solitaire map (map.xml) and check its graph facts.
 
-    python3 tools/check_map.py [path/to/map.xml]
+    python3 -m adjudicator.games.solitaire.tools.check_map [path/to/map.xml]
 
 Validates against data/map.rng (lxml RelaxNG), prints the area count and the
 adjacency list per area, and checks: every area the rulebook names exists;
@@ -10,20 +9,21 @@ and not self-loops; every area has a neighbour; the map is connected and the
 Soviet start areas are one piece containing the five supply sources; the sea
 areas are exactly the rules' lists; the specific facts the reconstruction
 promises (Leningrad on Lake Ladoga and next to Arkangel, the Crimea reached only
-over Perekop, ...).  Exit status 1 on any failure.  Needs only lxml.
+over Perekop, ...).  Exit status 1 on any failure.  Needs only lxml and the kit's
+search.
 """
 
 from __future__ import annotations
 
 import re
 import sys
-from collections import deque
 from pathlib import Path
 
 from lxml import etree
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "adjudicator" / "games" / "solitaire" / "data"
+from adjudicator.engine.search import reachable
+
+DATA = Path(__file__).resolve().parent.parent / "data"
 NS = {"m": "urn:pbem:module:1"}
 
 # Every area the rulebook names (barbarossa-solitaire.txt), in map spelling.
@@ -89,17 +89,12 @@ def min_vertex_distance(d1: str, d2: str) -> float:
 
 
 def connected(nodes: set[str], adj: dict[str, set[str]]) -> bool:
+    """Every one of `nodes` reached from any of them through `nodes` only."""
     if not nodes:
         return True
-    start = next(iter(nodes))
-    seen = {start}
-    todo = deque([start])
-    while todo:
-        for nb in adj[todo.popleft()] & nodes:
-            if nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return seen == nodes
+    start = min(nodes)
+    return set(reachable([start], lambda a: sorted(adj[a] & nodes), lambda a, b: True).cost) \
+        == nodes
 
 
 def check(path: Path, verbose: bool = True) -> list[str]:

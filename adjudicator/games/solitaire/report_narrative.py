@@ -1,6 +1,6 @@
-"""Barbarossa Solitaire in plain English: each event of a step as a sentence with its
-rule, grouped as the turn runs (German movement, German attacks, reinforcements,
-Soviet combat, the start of the next turn).
+"""Barbarossa Solitaire's narrative: each event of a step as a sentence with its rule,
+grouped as the turn runs (German movement, German attacks, reinforcements, Soviet
+combat, the start of the next turn).
 
 The narrator replays the events on the state before the step, so it can say what
 stood where when a roll was made (which units the Soviets attacked, why an area
@@ -15,22 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.engine.events import Event
-from adjudicator.engine.module import ModuleData
-from adjudicator.engine.report import (
-    Calendar,
-    CalendarPosition,
-    Counter,
-    DecisionView,
-    Line,
-    Loss,
-    MapView,
-    PositionRow,
-    Section,
-    Status,
-    StepReport,
-)
-from adjudicator.games.solitaire.rules import SolitaireRules
-from adjudicator.reports.solitaire_lexicon import (
+from adjudicator.engine.report import Line, Section, StepReport
+from adjudicator.games.solitaire.report_lexicon import (
     ATTACK_RESULTS,
     EFFECTS,
     PHASES,
@@ -40,29 +26,34 @@ from adjudicator.reports.solitaire_lexicon import (
     join_words,
     plural,
 )
-from adjudicator.reports.solitaire_map import (
-    CALENDAR_PHASES,
-    calendar_position,
-    counter_mix,
-    front_line,
-    german_count,
-    map_view,
-    units_by_area,
+from adjudicator.games.solitaire.rules import RULES
+from adjudicator.games.solitaire.soviet_combat import weakness
+from adjudicator.games.solitaire.vocabulary import (
+    EVENT_RULES,
+    AttackTarget,
+    EventKind,
+    Instruction,
+    Option,
+    Phase,
+    Rule,
+    Side,
+    TargetReading,
+    Variant,
+    Via,
 )
 
-RULE_SEQUENCE = "Game Sequence"
-RULE_STANDING = "protocol §4 (standing instructions)"
 SECTION_TITLES = {
-    "setup": "Set-up",
-    "movement": "German movement",
-    "attack": "German attacks",
-    "reinforcement": "Reinforcements",
-    "soviet-combat": "Soviet combat",
+    Phase.SETUP: "Set-up",
+    Phase.MOVEMENT: "German movement",
+    Phase.ATTACK: "German attacks",
+    Phase.REINFORCEMENT: "Reinforcements",
+    Phase.SOVIET_COMBAT: "Soviet combat",
     "standing": "Standing instructions",
     "end": "End of the game",
 }
 # events that belong to the start of a turn rather than to the German's first phase
-TURN_START_KINDS = {"turn-began", "reinforcement-due", "unit-removed", "control-changed"}
+TURN_START_KINDS = {EventKind.TURN_BEGAN, EventKind.REINFORCEMENT_DUE, EventKind.UNIT_REMOVED,
+                    EventKind.CONTROL_CHANGED}
 
 
 class Narration:
@@ -71,10 +62,10 @@ class Narration:
     def __init__(self, lex: Lexicon, step: StepReport) -> None:
         self.lex = lex
         self.state: dict[str, Any] | None = copy.deepcopy(step.state_before)
-        self.phase = str(step.state_before.get("phase", "movement"))
+        self.phase = str(step.state_before.get("phase", Phase.MOVEMENT))
         self.turn = str(step.state_before.get("turn", ""))
-        self.reading = step.state_before.get("options", {}).get("target-reading",
-                                                                 "either-place")
+        self.reading = step.state_before.get("options", {}).get(Option.TARGET_READING,
+                                                                 TargetReading.EITHER_PLACE)
         self.turn_start = False
         self.sections: list[tuple[tuple[str, str], Section]] = []
         self.block: Line | None = None
@@ -83,7 +74,7 @@ class Narration:
         self.pending: list[tuple[int, dict[str, Any]]] = []
         self.rolls = 0
         self.turn_start_event = False  # the event being told belongs to a turn's start
-        self.rules = SolitaireRules()
+        self.rules = RULES
 
     # -- building lines ------------------------------------------------------------------
     def group(self) -> tuple[str, str]:
@@ -151,11 +142,11 @@ class Narration:
         return self.finish()
 
     def replay(self, event: dict[str, Any]) -> None:
-        if event.get("kind") == "phase-ended":
+        if event.get("kind") == EventKind.PHASE_ENDED:
             self.phase = str(event.get("next", self.phase))
-        elif event.get("kind") == "turn-began":
+        elif event.get("kind") == EventKind.TURN_BEGAN:
             self.turn = str(event.get("turn", self.turn))
-            self.phase = "movement"
+            self.phase = str(Phase.MOVEMENT)
         if self.state is None:
             return
         try:
@@ -188,12 +179,12 @@ class Narration:
     # -- German turn ---------------------------------------------------------------------
     def phase_ended(self, e: dict[str, Any]) -> None:
         ended, following = PHASES.get(e["phase"], e["phase"]), PHASES.get(e["next"], e["next"])
-        self.open(f"End of the {ended} phase; the {following} phase begins", RULE_SEQUENCE,
-                  "minor", block=False)
+        self.open(f"End of the {ended} phase; the {following} phase begins",
+                  EVENT_RULES[EventKind.PHASE_ENDED], "minor", block=False)
 
     def unit_placed(self, e: dict[str, Any]) -> None:
         self.open(f"{self.lex.unit(e['unit'])} placed in {self.lex.area(e['area'])}",
-                  "Optional Rules: Free placement", "move")
+                  EVENT_RULES[EventKind.UNIT_PLACED], "move")
 
     def moved(self, e: dict[str, Any]) -> None:
         lex = self.lex
@@ -201,7 +192,7 @@ class Narration:
         text = f"{lex.unit(e['unit'])} moved {lex.area(e['from'])} → {lex.area(e['to'])}"
         if via:
             text += f" (via {lex.areas_list(via)})"
-        self.open(text, "Movement", "move")
+        self.open(text, EVENT_RULES[EventKind.MOVED], "move")
 
     def garrison_placed(self, e: dict[str, Any]) -> None:
         text = f"Garrison placed in {self.lex.area(e['area'])}"
@@ -213,7 +204,7 @@ class Narration:
 
     def garrison_removed(self, e: dict[str, Any]) -> None:
         rule = str(e.get("rule", ""))
-        if rule.startswith("Soviet Combat"):
+        if rule.startswith(Rule.SOVIET_COMBAT):
             self.follow(f"The garrison in {self.lex.area(e['area'])} is destroyed (a garrison "
                         "alone is destroyed automatically, no roll)", rule, "soviet")
         else:
@@ -227,7 +218,8 @@ class Narration:
             areas.append(area)
         else:
             alone = self.block is None
-            line = self.follow("", "Combat (control)" if alone else None, "control")
+            line = self.follow("", EVENT_RULES[EventKind.CONTROL_CHANGED] if alone else None,
+                               "control")
             areas = [area]
         names = self.lex.areas_list(areas)
         verb = "becomes" if len(areas) == 1 else "become"
@@ -260,7 +252,7 @@ class Narration:
         if len(units) > e["row"]:
             text += f" ({len(units)} units read as {e['row']}, reconstructed)"
         text += f": {e['result']}, {ATTACK_RESULTS.get(e['result'], e['result'])}"
-        self.open(text, e.get("rule", "Combat"), "attack", numbers)
+        self.open(text, e.get("rule", EVENT_RULES[EventKind.ATTACKED]), "attack", numbers)
         self.attack = {"target": e["target"], "units": units, "result": e["result"]}
 
     def advanced(self, e: dict[str, Any]) -> None:
@@ -296,11 +288,12 @@ class Narration:
         text = f"Reinforcement due: {self.lex.unit(e['unit'])}"
         if where:
             text += f", to enter at {where}"
-        self.open(text, "Reinforcements", "reinforcement", block=False)
+        self.open(text, EVENT_RULES[EventKind.REINFORCEMENT_DUE], "reinforcement", block=False)
 
     def reinforcement_placed(self, e: dict[str, Any]) -> None:
         self.open(f"{self.lex.unit(e['unit'])} enters as a reinforcement at "
-                  f"{self.lex.area(e['area'])}", "Reinforcements", "reinforcement")
+                  f"{self.lex.area(e['area'])}", EVENT_RULES[EventKind.REINFORCEMENT_PLACED],
+                  "reinforcement")
 
     # -- Soviet combat -------------------------------------------------------------------
     def soviet_attacks_set(self, e: dict[str, Any]) -> None:
@@ -313,10 +306,11 @@ class Narration:
             text += f", d6 {d6} → {e['base']}" if d6 is not None else f" → {e['base']}"
         else:
             text += str(e["base"])
-        if e.get("variant") not in (None, "none"):
+        if e.get("variant") not in (None, Variant.NONE):
             text += f", {VARIANTS.get(e['variant'], e['variant'])} {int(e['modifier']):+d}"
         text += f" → {plural(e['count'], 'Soviet attack')} this turn"
-        self.open(text, e.get("rule", "Soviet Combat"), "soviet", numbers, block=False)
+        self.open(text, e.get("rule", EVENT_RULES[EventKind.SOVIET_ATTACKS_SET]), "soviet", numbers,
+                  block=False)
 
     def soviet_roll_twice(self, e: dict[str, Any]) -> None:
         numbers, _ = self.take_rolls()
@@ -329,7 +323,7 @@ class Narration:
         numbers, rolls = self.take_rolls()
         places = list(e.get("places") or [])
         text = f"Soviet attack {e['number']}: Random Attack Chart roll {e['roll']} → "
-        if e.get("how") == "weakest-point":
+        if e.get("how") == AttackTarget.WEAKEST_POINT:
             text += "the weakest point of the front line"
         else:
             text += f"nearest front-line area to {' / '.join(lex.area(p) for p in places)}"
@@ -339,7 +333,7 @@ class Narration:
             self.open(text + "; there is no German front line, so the attack has no target",
                       e.get("rule"), "soviet", numbers)
             return
-        why = self.weakest_reason(candidates) if e.get("how") == "weakest-point" else \
+        why = self.weakest_reason(candidates) if e.get("how") == AttackTarget.WEAKEST_POINT else \
             self.distance_words(candidates, places)
         if len(candidates) > 1:
             pick = next((r for r in rolls if r.get("candidates")), None)
@@ -366,7 +360,8 @@ class Narration:
         known = [d for d in dists if d is not None]
         if not known:
             return ""
-        d = dists[0] if self.reading == "first-place" and dists[0] is not None else min(known)
+        d = dists[0] if self.reading == TargetReading.FIRST_PLACE and dists[0] is not None \
+            else min(known)
         if d == 0:
             return "the named area itself"
         return f"at distance {d}" if len(candidates) > 1 else f"{plural(d, 'area')} away"
@@ -374,13 +369,13 @@ class Narration:
     def weakest_reason(self, candidates: list[str]) -> str:
         if self.state is None or not candidates:
             return "(weakest point)"
-        units = self.units_at(candidates[0])
-        germans = [u for u in units if self.lex.nationality(u) == "german"]
-        if not units:
+        assert self.lex.charts is not None
+        rank, germans = weakness(self.lex.charts, self.state, candidates[0])
+        if rank == 0:
             return "a garrison only"
-        if not germans:
+        if rank == 1:
             return "only non-German units"
-        return f"the fewest German units, {len(germans)}"
+        return f"the fewest German units, {germans}"
 
     def soviet_attack_effect(self, e: dict[str, Any]) -> None:
         lex = self.lex
@@ -400,7 +395,7 @@ class Narration:
 
     def standing_instruction_used(self, e: dict[str, Any]) -> None:
         choice = str(e.get("choice", ""))
-        if e.get("instruction") == "loss-priority":
+        if e.get("instruction") == Instruction.LOSS_PRIORITY:
             text = f"by the German standing loss priority, {choice} is the unit lost"
         else:
             text = f"German standing instruction: {self.lex.choice(choice)}"
@@ -411,7 +406,7 @@ class Narration:
         units = list(e["units"])
         verb = "retreats" if len(units) == 1 else "retreat"
         text = f"{lex.units_list(units)} {verb} {lex.area(e['from'])} → {lex.area(e['to'])}"
-        if e.get("via") == "sea":
+        if e.get("via") == Via.SEA:
             sea = lex.sea_between(e["from"], e["to"])
             text += f" by sea ({sea})" if sea else " by sea"
         self.follow(text, e.get("rule"), "soviet")
@@ -421,14 +416,14 @@ class Narration:
         text = f"Soviet combat of {self.lex.turn(e.get('turn'))} over"
         if done is not None:
             text += f" ({plural(done, 'attack')} made)"
-        self.open(text, RULE_SEQUENCE, "minor", block=False)
+        self.open(text, EVENT_RULES[EventKind.SOVIET_COMBAT_ENDED], "minor", block=False)
 
     # -- decisions, turns, the end -------------------------------------------------------
     def decision_requested(self, e: dict[str, Any]) -> None:
         request = e["request"]
         options = join_words([self.lex.choice(o) for o in request.get("options", [])], "or")
         self.follow(f"Decision {request['id']} opened: the "
-                    f"{str(request.get('side', 'german')).capitalize()} "
+                    f"{str(request.get('side', Side.GERMAN)).capitalize()} "
                     f"player chooses: {options}. The game waits for the answer", None,
                     "decision")
 
@@ -440,28 +435,29 @@ class Narration:
     def standing_instructions(self, e: dict[str, Any]) -> None:
         ins = e.get("instructions", {})
         parts = []
-        if ins.get("loss-priority"):
-            parts.append(f"loss priority {', '.join(ins['loss-priority'])}")
-        if ins.get("on-retreat-or-eliminate"):
-            parts.append(f"on a Soviet result of 2: {ins['on-retreat-or-eliminate']}")
-        if ins.get("retreat-priority"):
-            areas = [self.lex.area(a) for a in ins["retreat-priority"]]
+        if ins.get(Instruction.LOSS_PRIORITY):
+            parts.append(f"loss priority {', '.join(ins[Instruction.LOSS_PRIORITY])}")
+        if ins.get(Instruction.ON_RETREAT_OR_ELIMINATE):
+            parts.append(f"on a Soviet result of 2: {ins[Instruction.ON_RETREAT_OR_ELIMINATE]}")
+        if ins.get(Instruction.RETREAT_PRIORITY):
+            areas = [self.lex.area(a) for a in ins[Instruction.RETREAT_PRIORITY]]
             parts.append(f"retreat priority {', '.join(areas)}")
         what = "; ".join(parts) if parts else "none (every choice will be asked)"
-        self.open(f"Standing instructions of the {str(e.get('side', 'german')).capitalize()} "
+        self.open(f"Standing instructions of the {str(e.get('side', Side.GERMAN)).capitalize()} "
                   "player recorded: "
-                  f"{what}", RULE_STANDING, "standing", block=False, group="standing")
+                  f"{what}", EVENT_RULES[EventKind.STANDING_INSTRUCTIONS], "standing",
+                  block=False, group="standing")
 
     def turn_began(self, e: dict[str, Any]) -> None:
         self.turn_start = True
         self.turn = str(e["turn"])
-        self.open(f"{e.get('name') or self.lex.turn(e['turn'])} begins", RULE_SEQUENCE, "start",
-                  block=False)
+        self.open(f"{e.get('name') or self.lex.turn(e['turn'])} begins",
+                  EVENT_RULES[EventKind.TURN_BEGAN], "start", block=False)
 
     def game_ended(self, e: dict[str, Any]) -> None:
         self.open(f"Game over after the Soviet combat of {self.lex.turn(self.turn)}: "
                   f"{plural(e['areas'], 'German-controlled area')} ({e.get('counted', 'counted')})"
-                  f" → {e['level']}", e.get("rule", "Victory Conditions"), "victory",
+                  f" → {e['level']}", e.get("rule", EVENT_RULES[EventKind.GAME_ENDED]), "victory",
                   block=False, group="end")
 
     def unknown(self, e: dict[str, Any]) -> None:
@@ -470,27 +466,27 @@ class Narration:
 
 
 HANDLERS: dict[str, Callable[[Narration, dict[str, Any]], None]] = {
-    "phase-ended": Narration.phase_ended,
-    "unit-placed": Narration.unit_placed,
-    "moved": Narration.moved,
-    "garrison-placed": Narration.garrison_placed,
-    "garrison-removed": Narration.garrison_removed,
-    "control-changed": Narration.control_changed,
-    "attacked": Narration.attacked,
-    "advanced": Narration.advanced,
-    "unit-removed": Narration.unit_removed,
-    "reinforcement-due": Narration.reinforcement_due,
-    "reinforcement-placed": Narration.reinforcement_placed,
-    "soviet-attacks-set": Narration.soviet_attacks_set,
-    "soviet-roll-twice": Narration.soviet_roll_twice,
-    "soviet-attack-target": Narration.soviet_attack_target,
-    "soviet-attack-effect": Narration.soviet_attack_effect,
-    "retreated": Narration.retreated,
-    "standing-instructions": Narration.standing_instructions,
-    "standing-instruction-used": Narration.standing_instruction_used,
-    "soviet-combat-ended": Narration.soviet_combat_ended,
-    "turn-began": Narration.turn_began,
-    "game-ended": Narration.game_ended,
+    EventKind.PHASE_ENDED: Narration.phase_ended,
+    EventKind.UNIT_PLACED: Narration.unit_placed,
+    EventKind.MOVED: Narration.moved,
+    EventKind.GARRISON_PLACED: Narration.garrison_placed,
+    EventKind.GARRISON_REMOVED: Narration.garrison_removed,
+    EventKind.CONTROL_CHANGED: Narration.control_changed,
+    EventKind.ATTACKED: Narration.attacked,
+    EventKind.ADVANCED: Narration.advanced,
+    EventKind.UNIT_REMOVED: Narration.unit_removed,
+    EventKind.REINFORCEMENT_DUE: Narration.reinforcement_due,
+    EventKind.REINFORCEMENT_PLACED: Narration.reinforcement_placed,
+    EventKind.SOVIET_ATTACKS_SET: Narration.soviet_attacks_set,
+    EventKind.SOVIET_ROLL_TWICE: Narration.soviet_roll_twice,
+    EventKind.SOVIET_ATTACK_TARGET: Narration.soviet_attack_target,
+    EventKind.SOVIET_ATTACK_EFFECT: Narration.soviet_attack_effect,
+    EventKind.RETREATED: Narration.retreated,
+    EventKind.STANDING_INSTRUCTIONS: Narration.standing_instructions,
+    EventKind.STANDING_INSTRUCTION_USED: Narration.standing_instruction_used,
+    EventKind.SOVIET_COMBAT_ENDED: Narration.soviet_combat_ended,
+    EventKind.TURN_BEGAN: Narration.turn_began,
+    EventKind.GAME_ENDED: Narration.game_ended,
     "decision-requested": Narration.decision_requested,
     "decision-answered": Narration.decision_answered,
 }
@@ -519,163 +515,3 @@ def roll_words(roll: dict[str, Any]) -> str:
     return f"{die} {roll.get('value')}"
 
 
-class SolitaireReporter:
-    """The report writer for Barbarossa Solitaire."""
-
-    game = "solitaire"
-
-    def narrate(self, step: StepReport) -> list[Section]:
-        return Narration(Lexicon.of(step.module), step).run(step.events)
-
-    def losses(self, step: StepReport) -> list[Loss]:
-        lex = Lexicon.of(step.module)
-        out = []
-        for e in step.events:
-            if e.get("kind") == "unit-removed":
-                back = lex.turn(e["returns"]) if e.get("returns") else "out of the game"
-                out.append(Loss(lex.unit(e["unit"]),
-                                lex.area(e["area"]) if e.get("area") else "(waiting to enter)",
-                                str(e.get("reason", "")), str(e.get("rule", "")), back))
-            elif e.get("kind") == "garrison-removed" and \
-                    str(e.get("rule", "")).startswith("Soviet Combat"):
-                out.append(Loss("Garrison", lex.area(e.get("area")), str(e.get("reason", "")),
-                                str(e.get("rule", "")), "—"))
-        return out
-
-    def status(self, module: ModuleData, state: dict[str, Any]) -> Status:
-        lex = Lexicon.of(module)
-        phase = str(state.get("phase", ""))
-        words = "game over" if phase == "game-over" else f"{PHASES.get(phase, phase)} phase"
-        status = Status(lex.turn(state.get("turn")), words)
-        result = state.get("result")
-        if result:
-            areas = plural(result["areas"], "German-controlled area")
-            status.result = f"{result['level']}: {areas}"
-        facts = status.facts
-        facts.append(("German-controlled areas", str(german_count(state))))
-        line = front_line(lex, state)
-        facts.append(("Front line", lex.areas_list(sorted(line, key=lex.area)) or "none"))
-        if phase == "soviet-combat" and state.get("soviet", {}).get("left"):
-            facts.append(("Soviet attacks still to come", str(state["soviet"]["left"])))
-        queue = state.get("queue") or []
-        if queue:
-            facts.append(("Reinforcements waiting", ", ".join(
-                f"{lex.unit(q['unit'])} (due {lex.turn(q['due'])})" for q in queue)))
-        later = [(u, t) for u, t in state.get("schedule") or []
-                 if u not in state.get("units", {}) and all(q["unit"] != u for q in queue)]
-        if later:
-            facts.append(("Arriving later", ", ".join(f"{u} ({lex.turn(t)})" for u, t in later)))
-        if state.get("out"):
-            facts.append(("Out of the game", ", ".join(state["out"])))
-        if state.get("unplaced"):
-            facts.append(("Still to place", ", ".join(state["unplaced"])))
-        standing = (state.get("standing") or {}).get("german")
-        if standing:
-            retreat = [lex.area(a) for a in standing.get("retreat-priority", [])]
-            parts = [f"loss priority {', '.join(standing.get('loss-priority', [])) or '—'}",
-                     f"on a Soviet 2: {standing.get('on-retreat-or-eliminate', 'ask me')}",
-                     f"retreat priority {', '.join(retreat) or '—'}"]
-            facts.append(("Standing instructions", "; ".join(parts)))
-        options = state.get("options") or {}
-        if options:
-            facts.append(("Options", ", ".join(f"{k}={v}" for k, v in sorted(options.items()))))
-        return status
-
-    def position(self, module: ModuleData, state: dict[str, Any]) -> list[PositionRow]:
-        lex = Lexicon.of(module)
-        line = set(front_line(lex, state))
-        stacks = units_by_area(lex, state)
-        garrisons = set(state.get("garrisons") or [])
-        rows = [
-            PositionRow(lex.area(a), str(state.get("control", {}).get(a, "")), a in line,
-                        [lex.unit(u) for u in stacks.get(a, [])], a in garrisons)
-            for a in set(stacks) | garrisons
-        ]
-        return sorted(rows, key=lambda r: r.area)
-
-    def order_hints(self, module: ModuleData, state: dict[str, Any], side: str) -> list[str]:
-        """Lines for the comment block of an order-file template: the position in
-        brief, with the ids a player writes orders with."""
-        lex = Lexicon.of(module)
-        line = set(front_line(lex, state))
-        hints = [f"{lex.turn(state.get('turn'))}, {PHASES.get(state['phase'], state['phase'])}"
-                 " phase. Orders: docs/solitaire-orders.md"]
-        stacks = units_by_area(lex, state)
-        for row_area, units in sorted(stacks.items()):
-            where = f"{row_area} (front line)" if row_area in line else row_area
-            hints.append(f"  in {where}: {', '.join(units)}")
-        for area in sorted(line & set(stacks)):
-            targets = [n for n in sorted(lex.adjacent.get(area, ()))
-                       if state["control"].get(n) == "soviet"]
-            hints.append(f"  from {area} you can attack: {', '.join(targets)}")
-        if state.get("garrisons"):
-            hints.append(f"  garrisons: {', '.join(state['garrisons'])}")
-        if state.get("queue"):
-            hints.append("  reinforcements waiting: " + ", ".join(
-                f"{q['unit']} (due {q['due']})" for q in state["queue"]))
-        return hints
-
-    def decision(self, module: ModuleData, request: dict[str, Any]) -> DecisionView:
-        lex = Lexicon.of(module)
-        ctx = request.get("context") or {}
-        kind = request.get("kind", "")
-        if kind == "attack-loss":
-            question = (f"Which attacking unit is lost in the attack on "
-                        f"{lex.area(ctx.get('target'))} (result {ctx.get('result')})?")
-        elif kind == "soviet-attack-loss":
-            question = (f"Which unit is eliminated by Soviet attack {ctx.get('number')} on "
-                        f"{lex.area(ctx.get('target'))}?")
-        elif kind == "retreat-or-eliminate":
-            question = (f"Soviet attack {ctx.get('number')} on {lex.area(ctx.get('target'))} "
-                        f"rolled {ctx.get('roll')}: retreat all units in the area to one "
-                        f"German-controlled area, or eliminate one unit?")
-        else:
-            question = f"{kind}?"
-        options = [(o, lex.choice(o)) for o in request.get("options", [])]
-        return DecisionView(str(request.get("id")), kind, str(request.get("rule", "")),
-                            question, options, '<standing loss-priority="…" '
-                            'on-retreat-or-eliminate="…" retreat-priority="…"/>')
-
-    def describe_order(self, module: ModuleData, order: dict[str, Any]) -> str:
-        lex = Lexicon.of(module)
-        a = order.get("attrs") or {}
-        kind = order.get("kind", "")
-        if kind == "move":
-            return f"move {lex.unit(a.get('unit', '?'))} to {lex.area(a.get('to'))}"
-        if kind == "attack":
-            units = lex.units_list(a.get("units", "").split())
-            text = f"attack {lex.area(a.get('target'))} with {units}"
-            return text + (f" (lose {a['lose']} if a unit is lost)" if a.get("lose") else "")
-        if kind == "garrison":
-            return f"place a garrison in {lex.area(a.get('area'))}"
-        if kind == "reinforce":
-            return f"bring in {lex.unit(a.get('unit', '?'))} at {lex.area(a.get('area'))}"
-        if kind == "place":
-            return f"place {lex.unit(a.get('unit', '?'))} in {lex.area(a.get('area'))}"
-        if kind == "end-turn":
-            return "end the German turn (the Soviet attacks follow)"
-        if kind == "standing":
-            return "set standing instructions"
-        if kind == "answer":
-            return f"answer decision {a.get('decision')}: {lex.choice(a.get('choice', ''))}"
-        return kind
-
-    def map_view(self, module: ModuleData, state: dict[str, Any], side: str,
-                 caption: str | None = None) -> MapView:
-        return map_view(Lexicon.of(module), state, side, caption)
-
-    def counter_mix(self, module: ModuleData) -> list[Counter]:
-        return counter_mix(Lexicon.of(module))
-
-    def calendar(self, module: ModuleData) -> Calendar:
-        """The turns of the turn record; the official sheet's sequence of play."""
-        lex = Lexicon.of(module)
-        phases = [PHASES[p].capitalize() if p != "soviet-combat" else PHASES[p]
-                  for p in CALENDAR_PHASES]
-        return Calendar([name for name, _ in lex.turns.values()], phases)
-
-    def calendar_position(self, module: ModuleData, state: dict[str, Any]) -> CalendarPosition:
-        return calendar_position(Lexicon.of(module), state)
-
-
-REPORTER = SolitaireReporter()

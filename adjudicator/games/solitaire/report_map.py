@@ -9,58 +9,66 @@ import dataclasses
 from typing import Any
 
 from adjudicator.engine.report import CalendarPosition, Counter, LegendItem, MapView
+from adjudicator.engine.stacking import stacks
 from adjudicator.games.solitaire import control
-from adjudicator.games.solitaire.common import charts_of
-from adjudicator.reports.areamap import SEA_COLOURS
-from adjudicator.reports.solitaire_lexicon import PHASES, Lexicon, plural
+from adjudicator.games.solitaire.flow import TURN
+from adjudicator.games.solitaire.report_lexicon import PHASES, Lexicon, plural
+from adjudicator.games.solitaire.victory import german_controlled_count
+from adjudicator.games.solitaire.vocabulary import GARRISON as GARRISON_PIECE
+from adjudicator.games.solitaire.vocabulary import Nationality, Phase, Side
 
 GERMAN_AREA = "#bcbcb2"
 SOVIET_AREA = "#fbf2ee"
 GERMAN_RIM = "#5d5d55"
 SOVIET_RIM = "#dc8a78"
+# the renderer's colours of the sea areas' circles, in the order of the module's seas
+# (reports/areamap.py SEA_COLOURS, which a game may not import; a test keeps them equal)
+SEA_COLOURS = ("#1f6fb2", "#12a3a3", "#7b3fa0", "#d4731c", "#3a8f3a", "#b8327a")
 # counters: body, text, band
 NATIONALITY_STYLE = {
-    "german": ("#7c826e", "#ffffff", "#3f4437"),
-    "romanian": ("#ecd55a", "#1d1d1b", "#a08512"),
-    "hungarian": ("#4e8a3b", "#ffffff", "#2c5620"),
-    "italian": ("#b9dc9e", "#1d1d1b", "#5b8c40"),
+    Nationality.GERMAN: ("#7c826e", "#ffffff", "#3f4437"),
+    Nationality.ROMANIAN: ("#ecd55a", "#1d1d1b", "#a08512"),
+    Nationality.HUNGARIAN: ("#4e8a3b", "#ffffff", "#2c5620"),
+    Nationality.ITALIAN: ("#b9dc9e", "#1d1d1b", "#5b8c40"),
 }
 # German armies carry their army group's colour on the band (translator's note)
 GROUP_BAND = {"AGN": "#2f5f8f", "AGC": "#2b2b28", "AGS": "#8f3a2c", "GER": "#5b4a80"}
 GROUP_NAMES = {"AGN": "Army Group North", "AGC": "Army Group Centre",
                "AGS": "Army Group South", "GER": "German reinforcement"}
 # the phases of a turn on the official sheet's sequence of play (the turn tracker's)
-CALENDAR_PHASES = ("movement", "attack", "reinforcement", "soviet-combat")
+CALENDAR_PHASES = tuple(p.name for p in TURN.phases if p.when is None)  # no set-up
 GARRISON = Counter("G", "", "#ffffff", "#1d1d1b", "", "Garrison", marker=True,
-                   piece="garrison", side="german")
+                   piece=GARRISON_PIECE, side=Side.GERMAN.value)
 
 
 def units_by_area(lex: Lexicon, state: dict[str, Any]) -> dict[str, list[str]]:
-    stacks: dict[str, list[str]] = {}
-    for unit, area in sorted(state.get("units", {}).items()):
-        stacks.setdefault(area, []).append(unit)
-    return {a: sorted(us, key=lex.nationality_rank) for a, us in sorted(stacks.items())}
+    """The stacks, by area id, each Germans first."""
+    return {a: sorted(us, key=lex.nationality_rank)
+            for a, us in sorted(stacks(state.get("units", {})).items())}
 
 
 def front_line(lex: Lexicon, state: dict[str, Any]) -> list[str]:
     """Areas with German forces (garrisons too) adjacent to a Soviet-controlled area:
     the rules' own definition, applied to the (projected) state."""
-    return control.front_line(charts_of(lex.module), state)
+    assert lex.charts is not None
+    return control.front_line(lex.charts, state)
 
 
-def german_count(state: dict[str, Any]) -> int:
-    return sum(1 for side in state.get("control", {}).values() if side == "german")
+def german_count(lex: Lexicon, state: dict[str, Any]) -> int:
+    """The German-controlled areas, all of them (Victory Conditions' count)."""
+    assert lex.charts is not None
+    return german_controlled_count(lex.charts, state, only_soviet_start=False)
 
 
 def counter_for(lex: Lexicon, unit: str) -> Counter:
     nat = lex.nationality(unit)
-    body, ink, band = NATIONALITY_STYLE.get(nat, NATIONALITY_STYLE["german"])
+    body, ink, band = NATIONALITY_STYLE.get(nat, NATIONALITY_STYLE[Nationality.GERMAN])
     group = lex.group(unit)
-    if nat == "german":
+    if nat == Nationality.GERMAN:
         band = GROUP_BAND.get(group, band)
     # every counter of the game is an army (rules: Initial Setup)
     return Counter(lex.short(unit), group, body, ink, band, lex.unit(unit), piece=unit,
-                   side="german", symbol="infantry", echelon="army")
+                   side=Side.GERMAN.value, symbol="infantry", echelon="army")
 
 
 def counter_mix(lex: Lexicon) -> list[Counter]:
@@ -71,11 +79,12 @@ def counter_mix(lex: Lexicon) -> list[Counter]:
 
 def map_view(lex: Lexicon, state: dict[str, Any], side: str, caption: str | None = None) -> MapView:
     control = state.get("control", {})
-    fills = {a: GERMAN_AREA if control.get(a) == "german" else SOVIET_AREA for a in lex.areas}
-    rims = {a: GERMAN_RIM if lex.start_side.get(a) == "german" else SOVIET_RIM
+    fills = {a: GERMAN_AREA if control.get(a) == Side.GERMAN else SOVIET_AREA
+             for a in lex.areas}
+    rims = {a: GERMAN_RIM if lex.start_side.get(a) == Side.GERMAN else SOVIET_RIM
             for a in lex.areas if lex.start_side.get(a)}
-    front = sorted((a, b) for a in lex.areas if control.get(a) == "german"
-                   for b in lex.adjacent.get(a, ()) if control.get(b) == "soviet")
+    front = sorted((a, b) for a in lex.areas if control.get(a) == Side.GERMAN
+                   for b in lex.adjacent.get(a, ()) if control.get(b) == Side.SOVIET)
     counters: dict[str, list[Counter]] = {}
     for area in sorted(state.get("garrisons", [])):
         counters.setdefault(area, []).append(
@@ -86,9 +95,9 @@ def map_view(lex: Lexicon, state: dict[str, Any], side: str, caption: str | None
     phase = str(state.get("phase", ""))
     when = lex.turn(state.get("turn"))
     title = f"{lex.title} — {when}"
-    title += ", game over" if phase == "game-over" else f", {PHASES.get(phase, phase)} phase"
+    title += ", game over" if phase == Phase.GAME_OVER else f", {PHASES.get(phase, phase)} phase"
     result = state.get("result")
-    facts = [f"{plural(german_count(state), 'German-controlled area')}",
+    facts = [f"{plural(german_count(lex, state), 'German-controlled area')}",
              f"{plural(len(front_line(lex, state)), 'front-line area')}"]
     if result:
         facts.insert(0, str(result.get("level")))
@@ -111,11 +120,11 @@ def legend(lex: Lexicon) -> list[LegendItem]:
             lex.nationality_rank(u)[0], order.index(lex.group(u)) if lex.group(u) in order
             else len(order), lex.nationality_rank(u))):
         nat = lex.nationality(unit)
-        key = lex.group(unit) if nat == "german" else nat
+        key = lex.group(unit) if nat == Nationality.GERMAN else nat
         if key in seen:
             continue
         seen.add(key)
-        name = GROUP_NAMES.get(key, f"{key} army") if nat == "german" else \
+        name = GROUP_NAMES.get(key, f"{key} army") if nat == Nationality.GERMAN else \
             f"{lex.nationality_name(nat)} army"
         sample = counter_for(lex, unit)
         items.append(LegendItem("counter", name, counter=Counter(
@@ -134,4 +143,4 @@ def calendar_position(lex: Lexicon, state: dict[str, Any]) -> CalendarPosition:
     if phase in CALENDAR_PHASES:
         return CalendarPosition(turn, CALENDAR_PHASES.index(phase))
     # the set-up comes before the first phase; a finished game stands at the end
-    return CalendarPosition(turn, len(CALENDAR_PHASES) - 1 if phase == "game-over" else 0)
+    return CalendarPosition(turn, len(CALENDAR_PHASES) - 1 if phase == Phase.GAME_OVER else 0)
