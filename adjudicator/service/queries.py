@@ -1,0 +1,79 @@
+"""Reading the service's state: games, their public overview, reports, and the raw
+e-mails kept with what became of them."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine, insert, select
+
+from adjudicator.errors import PbemError
+from adjudicator.service.db import admin_log, games, messages, outbox, players, reports, submissions
+
+
+class ServiceQueries:
+    """Reading the service's state, and the work queues that follow a commit."""
+
+    engine: Engine
+
+    def now(self) -> datetime:
+        raise NotImplementedError
+
+    def list_games(self, tournament: str | None = None) -> list[dict[str, Any]]:
+        query = select(games).order_by(games.c.created_at, games.c.id)
+        if tournament is not None:
+            query = query.where(games.c.tournament == tournament)
+        with self.engine.connect() as conn:
+            return [dict(row._mapping) for row in conn.execute(query)]
+
+    def game_overview(self, game_id: str) -> dict[str, Any]:
+        """What anybody may see of a game: status, whose step, deadline, the public log."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).first()
+            if row is None:
+                raise PbemError(f"there is no game {game_id!r} here", code="unknown-game")
+            roster = [dict(p._mapping) for p in conn.execute(
+                select(players.c.side, players.c.name, players.c.timezone)
+                .where(players.c.game_id == game_id).order_by(players.c.side))]
+            log = [dict(entry._mapping) for entry in conn.execute(
+                select(admin_log.c.at, admin_log.c.what)
+                .where(admin_log.c.game_id == game_id, admin_log.c.public.is_(True))
+                .order_by(admin_log.c.id))]
+            steps = [dict(s._mapping) for s in conn.execute(
+                select(submissions.c.seq, submissions.c.outcome, submissions.c.received_at,
+                       submissions.c.channel)
+                .where(submissions.c.game_id == game_id).order_by(submissions.c.id))]
+        return {**dict(row._mapping), "players": roster, "log": log, "submissions": steps}
+
+    def report(self, game_id: str, seq: int, side: str) -> tuple[str, bytes] | None:
+        """A rendered report (HTML with the map inline, PNG map), None until rendered."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(reports.c.html, reports.c.png).where(
+                reports.c.game_id == game_id, reports.c.seq == seq, reports.c.side == side,
+                reports.c.html.is_not(None))).first()
+        return None if row is None else (str(row.html), bytes(row.png))
+
+    def report_seqs(self, game_id: str, side: str) -> list[int]:
+        """The steps whose report for `side` is rendered, oldest first."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(reports.c.seq).where(
+                reports.c.game_id == game_id, reports.c.side == side,
+                reports.c.html.is_not(None)).order_by(reports.c.seq)).scalars())
+
+    def queue_mail(self, to: str, subject: str, text: str) -> None:
+        """A plain answer (no report), e.g. to an e-mail that held no order file."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(outbox).values(created_at=self.now(), to_addr=to,
+                                               subject=subject, body_text=text, attempts=0))
+
+    def record_message(self, raw: bytes, channel: str, sender: str | None, outcome: str,
+                       submission_id: int | None = None) -> int:
+        """Keep a received e-mail's raw bytes with what became of it."""
+        with self.engine.begin() as conn:
+            result = conn.execute(insert(messages).values(
+                channel=channel, received_at=self.now(), sender=sender, raw=raw,
+                outcome=outcome, submission_id=submission_id,
+                sha256=hashlib.sha256(raw).hexdigest()))
+        return int(result.inserted_primary_key[0])  # type: ignore[index]
