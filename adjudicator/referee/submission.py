@@ -8,7 +8,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from lxml import etree
 
 from adjudicator.engine.orders import Order, orders_from_envelope
-from adjudicator.errors import InvalidInput, SignatureError, StaleSubmission
+from adjudicator.errors import InvalidInput, PbemError, SignatureError, StaleSubmission
 from adjudicator.referee.gamedir import Game
 from adjudicator.security.keys import fingerprint
 from adjudicator.security.signing import (
@@ -59,6 +59,21 @@ def open_submission(game: Game, raw: bytes, *,
     verify_orders(root, game.roster_key(signer))
     validate_orders_schema(game, root)
     return Submission(root, envelope, orders_from_envelope(root), fp)
+
+
+def signed_by_player(game: Game, raw: bytes) -> bool:
+    """Whether a file carries a valid signature of one of the game's players (whatever
+    else is wrong with it): only such a file is a player's act that the public record
+    must show. A file nobody of the game signed proves nothing about anyone."""
+    try:
+        root = parse_untrusted(raw)
+        signer = game.side_of_fingerprint(signature_fingerprint(root))
+        if signer is None:
+            return False
+        verify_orders(root, game.roster_key(signer))
+    except PbemError:
+        return False
+    return True
 
 
 def validate_orders_schema(game: Game, root: etree._Element) -> None:

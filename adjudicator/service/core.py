@@ -40,8 +40,19 @@ from adjudicator.service.model import (  # noqa: F401 - the service's names, imp
 )
 from adjudicator.service.queries import ServiceQueries
 from adjudicator.service.sqlstore import SqlGameStore
-from adjudicator.service.verdicts import claimed_game, claimed_side, step_answer
+from adjudicator.service.throttle import queue_problem, retry_after
+from adjudicator.service.verdicts import claimed_game, claimed_side, now_line, step_answer
 from adjudicator.service.work import ServiceWork
+
+
+class RateLimited(PbemError):
+    """A source sent too many files that were not adjudicated (throttle.py)."""
+
+    def __init__(self, seconds: int, limit: int) -> None:
+        super().__init__(f"too many files that could not be adjudicated came from your "
+                         f"address (more than {limit} in a short time): nothing more is "
+                         f"read from it for {seconds} seconds", code="rate-limited")
+        self.seconds = seconds
 
 
 class Service(ServiceQueries, ServiceWork, ServiceAdmin):
@@ -147,35 +158,51 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
     # -- submissions --------------------------------------------------------------------
 
     def submit(self, raw: bytes, channel: str, sender: str | None = None, *,
-               bulk: bool = False) -> Verdict:
+               source: str | None = None, bulk: bool = False) -> Verdict:
         """Adjudicate one order file (its raw bytes, whatever they are) and record the
         verdict, the journal line and what follows from them in one transaction; `bulk`
-        (preloading the examples): its reports wait until no live work does."""
+        (preloading the examples): its reports wait until no live work does.
+
+        `source` names who sent it (`throttle.web_source`, `throttle.mail_source`): one
+        that sent too many files that were not adjudicated is refused with PbemError
+        `rate-limited` (nothing recorded) until its window has passed."""
         digest = hashlib.sha256(raw).hexdigest()
         with self.engine.begin() as conn:
             earlier = self._earlier_verdict(conn, digest)
             if earlier is not None:
                 return earlier
-            game_id = claimed_game(raw)
+            if source is not None:
+                wait = retry_after(conn, source, self.now(), self.config)
+                if wait is not None:
+                    raise RateLimited(wait, self.config.submit_limit)
+            game_id, unreadable = claimed_game(raw)
             if game_id is None or not self._lock_game(conn, game_id):
-                why = ("it is not an order file this service can read (no well-formed "
-                       "<orders> document naming its game)" if game_id is None else
-                       f"there is no game {game_id!r} here")
+                why = unreadable or f"there is no game {game_id!r} here"
                 return self._record(conn, raw, digest, channel, sender, "invalid", game_id,
-                                    None, None, f"Your file was not adjudicated: {why}.")
-            adjudication = adjudicate_in(SqlGameStore(conn, game_id), raw)
+                                    None, None, f"Your file was not adjudicated: {why}.",
+                                    source=source)
+            store = SqlGameStore(conn, game_id)
+            adjudication = adjudicate_in(store, raw, journal_strangers=False)
             verdict = self._record_adjudication(conn, raw, digest, channel, sender, game_id,
-                                                adjudication, bulk=bulk)
+                                                adjudication, bulk=bulk, source=source)
             crash_point("adjudicated")  # before the commit: nothing may remain of it
         return verdict
 
     def _earlier_verdict(self, conn: Connection, digest: str) -> Verdict | None:
+        """The answer these bytes got before, its last line brought up to date: what the
+        game waits for now, not what it waited for then."""
         row = conn.execute(select(submissions.c.id, submissions.c.answer)
                            .where(submissions.c.sha256 == digest)).first()
         if row is None:
             return None
         answer = json.loads(row.answer)
         answer["duplicate"] = True
+        if answer.get("game_id"):
+            game = conn.execute(select(games.c.acting_side, games.c.next_seq, games.c.status)
+                                .where(games.c.id == answer["game_id"])).first()
+            if game is not None:
+                answer["text"] = now_line(answer["text"], game.acting_side, game.next_seq,
+                                          game.status)
         return Verdict(**answer)
 
     def _lock_game(self, conn: Connection, game_id: str) -> bool:
@@ -186,11 +213,15 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
 
     def _record(self, conn: Connection, raw: bytes, digest: str, channel: str,
                 sender: str | None, outcome: str, game_id: str | None, seq: int | None,
-                side: str | None, text: str) -> Verdict:
+                side: str | None, text: str, *, source: str | None = None,
+                recorded: str | None = None) -> Verdict:
+        """Keep the file and its verdict; `recorded`: the outcome the submissions table
+        keeps when it is not the one the submitter is told ("unattributed")."""
         summary = text.split("\n", 1)[0]
         result = conn.execute(insert(submissions).values(
             sha256=digest, raw=raw, game_id=game_id, channel=channel, sender=sender,
-            received_at=self.now(), outcome=outcome, seq=seq, answer="{}"))
+            received_at=self.now(), outcome=recorded or outcome, seq=seq, answer="{}",
+            source=source))
         submission_id = int(result.inserted_primary_key[0])  # type: ignore[index]
         verdict = Verdict(submission_id, outcome, game_id, seq, side, summary, text)
         conn.execute(update(submissions).where(submissions.c.id == submission_id)
@@ -204,20 +235,27 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
 
     def _record_adjudication(self, conn: Connection, raw: bytes, digest: str, channel: str,
                              sender: str | None, game_id: str,
-                             adjudication: Adjudication, *, bulk: bool = False) -> Verdict:
+                             adjudication: Adjudication, *, bulk: bool = False,
+                             source: str | None = None) -> Verdict:
         entry = adjudication.entry
-        if adjudication.kind == "refused":
-            reason = entry["reason"]["message"]
+        if adjudication.kind in ("refused", "unattributed"):
+            reason = entry["reason"]["message"].rstrip(".")
+            kept = "" if adjudication.kind == "refused" else (
+                "\nNo player of this game signed it, so it is kept here but is not part "
+                "of the game's public record.")
             verdict = self._record(conn, raw, digest, channel, sender, "refused", game_id,
                                    None, claimed_side(raw),
                                    f"Your file for game {game_id} was not adjudicated: "
-                                   f"{reason}\nThe game still waits for step "
-                                   f"{adjudication.next_seq}.")
+                                   f"{reason}.{kept}\nThe game still waits for step "
+                                   f"{adjudication.next_seq}.", source=source,
+                                   recorded=None if adjudication.kind == "refused"
+                                   else "unattributed")
             self._notify_refusal(conn, verdict, sender, channel)
             return verdict
         seq = adjudication.seq
         verdict = self._record(conn, raw, digest, channel, sender, str(entry["outcome"]),
-                               game_id, seq, str(entry["side"]), step_answer(adjudication))
+                               game_id, seq, str(entry["side"]), step_answer(adjudication),
+                               source=source)
         self._after_step(conn, adjudication.before, seq, adjudication.acting_side,
                          adjudication.next_seq, bulk=bulk)
         for player in conn.execute(select(players).where(players.c.game_id == game_id)):
@@ -247,7 +285,7 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
             note = "" if to == sender else (
                 f"\n\nYou receive this because the file claimed to be from your side; it "
                 f"came from {sender or 'an unknown sender'}.")
-            self._queue(conn, to, subject, verdict.text + note, None, None, None)
+            queue_problem(conn, self.now(), self.config, to, subject, verdict.text + note)
 
     def _after_step(self, conn: Connection, game: Game, seq: int, acting: str | None,
                     next_seq: int, *, bulk: bool = False) -> None:

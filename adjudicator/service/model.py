@@ -8,7 +8,7 @@ import os
 import signal
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 POLICIES = ("wait", "pass", "forfeit")
@@ -66,8 +66,22 @@ class CreatedGame:
 @dataclass
 class ServiceConfig:
     base_url: str = "http://127.0.0.1:8000"
-    reminder_hours: int = 24
+    reminder_hours: int = 24  # at most this long before a deadline (a third of a short one)
     clock: Clock = field(default=utc_now)
+    # where players mail their order files (the From of the service's own mail)
+    referee_address: str = "referee@pbem.localhost"
+    # who hears of mail that could not be delivered (None: only the admin log says it)
+    referee_contact: str | None = None
+    # One source (a web client's address, a mail sender) may send at most this many
+    # files that are not adjudicated in `submit_window`: what a flood of forged or
+    # broken files costs the service, while play itself is never held up.
+    submit_limit: int = 20
+    submit_window: timedelta = timedelta(minutes=10)
+    # Answers to mail that was not adjudicated (and notices to a player whose side a
+    # refused file claimed): at most this many per address in `answer_window`; the
+    # rest wait, collapsed into one digest sent when the window ends.
+    answer_limit: int = 3
+    answer_window: timedelta = timedelta(hours=1)
 
 
 def token_digest(token: str) -> str:

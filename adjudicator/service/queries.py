@@ -11,12 +11,14 @@ from sqlalchemy import Engine, insert, select
 
 from adjudicator.errors import PbemError
 from adjudicator.service.db import admin_log, games, messages, outbox, players, reports, submissions
+from adjudicator.service.model import ServiceConfig
 
 
 class ServiceQueries:
     """Reading the service's state, and the work queues that follow a commit."""
 
     engine: Engine
+    config: ServiceConfig
 
     def now(self) -> datetime:
         raise NotImplementedError
@@ -44,7 +46,11 @@ class ServiceQueries:
             steps = [dict(s._mapping) for s in conn.execute(
                 select(submissions.c.seq, submissions.c.outcome, submissions.c.received_at,
                        submissions.c.channel)
-                .where(submissions.c.game_id == game_id).order_by(submissions.c.id))]
+                # a file no player of the game signed is kept, but is nobody's act:
+                # it is not part of the game's public record (throttle.py)
+                .where(submissions.c.game_id == game_id,
+                       submissions.c.outcome != "unattributed")
+                .order_by(submissions.c.id))]
         return {**dict(row._mapping), "players": roster, "log": log, "submissions": steps}
 
     def report(self, game_id: str, seq: int, side: str) -> tuple[str, bytes] | None:
@@ -67,6 +73,14 @@ class ServiceQueries:
         with self.engine.begin() as conn:
             conn.execute(insert(outbox).values(created_at=self.now(), to_addr=to,
                                                subject=subject, body_text=text, attempts=0))
+
+    def queue_problem_mail(self, to: str, subject: str, text: str) -> str:
+        """An answer about mail that was not adjudicated, rate-limited per address
+        (throttle.queue_problem): "sent" or "digest"."""
+        from adjudicator.service.throttle import queue_problem
+
+        with self.engine.begin() as conn:
+            return queue_problem(conn, self.now(), self.config, to, subject, text)
 
     def record_message(self, raw: bytes, channel: str, sender: str | None, outcome: str,
                        submission_id: int | None = None) -> int:

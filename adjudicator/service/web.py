@@ -53,7 +53,8 @@ from adjudicator.service.api_models import (
     VerdictOut,
     zone_or_none,
 )
-from adjudicator.service.core import PlayerSpec, Service, Verdict, aware
+from adjudicator.service.core import PlayerSpec, RateLimited, Service, Verdict, aware
+from adjudicator.service.throttle import web_source
 
 log = logging.getLogger("pbem.web")
 
@@ -341,6 +342,9 @@ def add_error_handlers(app: FastAPI, web: Web) -> None:
 
     async def on_pbem(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, PbemError)
+        if isinstance(exc, RateLimited):
+            return answer(request, 429, exc.message, exc.code,
+                          {"retry-after": str(exc.seconds)})
         status = {"unknown-game": 404, "journal-not-yet-public": 403}.get(exc.code, 422)
         return answer(request, status, exc.message, exc.code)
 
@@ -406,12 +410,18 @@ def add_pages(app: FastAPI, web: Web) -> None:
     async def upload(game_id: str, request: Request) -> HTMLResponse:
         await run_in_threadpool(service.game_overview, known_game_id(game_id))
         raw, filename = await read_form_file(request, web.max_upload_bytes)
-        verdict = await run_in_threadpool(service.submit, raw, "web", None)
+        verdict = await run_in_threadpool(submit_from, service, request, raw)
         shown = verdict_out(verdict, game_id)
         back = verdict.game_id if verdict.game_id and GAME_ID.fullmatch(verdict.game_id) \
             and shown["same_game"] else game_id
         return web.page("verdict", verdict_status(verdict), verdict=shown,
                         filename=(filename or "")[:200], back=back)
+
+
+def submit_from(service: Service, request: Request, raw: bytes) -> Verdict:
+    """Submit an uploaded file, counted against its client's address (throttle.py)."""
+    client = request.client.host if request.client else None
+    return service.submit(raw, "web", None, source=web_source(client))
 
 
 def journal_response(service: Service, game_id: str) -> Response:
@@ -503,7 +513,7 @@ def add_api(app: FastAPI, web: Web) -> None:
     async def api_submit(game_id: str, request: Request) -> JSONResponse:
         await run_in_threadpool(service.game_overview, known_game_id(game_id))
         raw, _ = await read_upload(request, web.max_upload_bytes)
-        verdict = await run_in_threadpool(service.submit, raw, "web", None)
+        verdict = await run_in_threadpool(submit_from, service, request, raw)
         return JSONResponse(verdict_out(verdict, game_id), verdict_status(verdict))
 
     @app.get("/api/games/{game_id}/reports", summary="The steps with a report for your side",

@@ -52,7 +52,7 @@ def test_a_stale_file_is_refused_and_the_game_does_not_move(
 
 def test_files_no_game_can_take_are_answered_and_kept(service: Service,
                                                       example: dict[str, str]) -> None:
-    for raw, words in ((b"\x00\xffnot xml", "not an order file"),
+    for raw, words in ((b"\x00\xffnot xml", "not UTF-8 text"),
                        (example_turn(1).replace(b'game="example-solitaire"',
                                                 b'game="nope"'), "no game 'nope'")):
         verdict = service.submit(raw, "web")
