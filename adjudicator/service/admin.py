@@ -4,6 +4,7 @@ pauses, missed deadlines and the clock that finds them."""
 from __future__ import annotations
 
 import base64
+import json
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -50,23 +51,36 @@ class ServiceAdmin:
             self._queue(conn, player.email, subject, text, None, None, None)
 
     def extend_deadline(self, game_id: str, hours: int) -> datetime:
+        """Give the acting side more time: a paused game keeps it for when it resumes."""
         if not 1 <= hours <= 24 * 365:
             raise PbemError("extend by 1 hour to a year", code="bad-extension")
         with self.engine.begin() as conn:
             row = self._game_row(conn, game_id)
             if row.acting_side is None:
                 raise PbemError(f"game {game_id} is over; it has no deadline", code="over")
-            base = max(aware(row.deadline_at) or self.now(), self.now())
-            deadline = base + timedelta(hours=hours)
-            conn.execute(update(games).where(games.c.id == game_id)
-                         .values(deadline_at=deadline, reminded_at=None))
-            what = f"deadline extended by {hours} h to {deadline:%Y-%m-%d %H:%M} UTC"
+            if row.status == "paused":
+                left = fresh_seconds(row) + hours * 3600
+                conn.execute(update(games).where(games.c.id == game_id)
+                             .values(paused_remaining_s=left))
+                deadline = self.now() + timedelta(seconds=left)
+                what = (f"deadline extended by {hours} h: {left // 3600} h left when the "
+                        "game resumes")
+            else:
+                base = max(aware(row.deadline_at) or self.now(), self.now())
+                deadline = base + timedelta(hours=hours)
+                conn.execute(update(games).where(games.c.id == game_id)
+                             .values(deadline_at=deadline, reminded_at=None))
+                what = f"deadline extended by {hours} h to {deadline:%Y-%m-%d %H:%M} UTC"
             self._log(conn, game_id, what)
             self._tell_players(conn, game_id, f"[pbem] {game_id}: {what}", what + ".")
         return deadline
 
     def pause(self, game_id: str) -> None:
-        """A vacation: the deadline clock stops and keeps the time left."""
+        """A vacation: the deadline clock stops and keeps the time left; no reminder
+        goes and no deadline can be missed. Submissions are still taken (the signature
+        and the step say whose they are, and nobody is hurried by them): a step played
+        while the game is paused starts its own clock afresh, with the full time per
+        step, when the game resumes."""
         with self.engine.begin() as conn:
             row = self._game_row(conn, game_id)
             if row.status != "active":
@@ -88,10 +102,7 @@ class ServiceAdmin:
                 raise PbemError(f"game {game_id} is not paused", code="not-paused")
             deadline = None
             if row.acting_side is not None:
-                seconds = row.paused_remaining_s
-                if seconds is None:
-                    seconds = row.deadline_hours * 3600
-                deadline = self.now() + timedelta(seconds=max(seconds, 3600))
+                deadline = self.now() + timedelta(seconds=max(fresh_seconds(row), 3600))
             conn.execute(update(games).where(games.c.id == game_id).values(
                 status="active", paused_remaining_s=None, deadline_at=deadline,
                 reminded_at=None))
@@ -122,7 +133,8 @@ class ServiceAdmin:
                 return what
             if row.policy == "forfeit":
                 conn.execute(update(games).where(games.c.id == game_id).values(
-                    status="forfeited", deadline_at=None))
+                    status="forfeited", deadline_at=None,
+                    result=json.dumps({"forfeit": side}, sort_keys=True)))
                 what = f"{missed} and forfeits"
             else:
                 deadline = self.now() + timedelta(hours=row.deadline_hours)
@@ -141,7 +153,8 @@ class ServiceAdmin:
         now = self.now()
         with self.engine.connect() as conn:
             due = conn.execute(select(games.c.id, games.c.deadline_at, games.c.reminded_at,
-                                      games.c.acting_side, games.c.next_seq)
+                                      games.c.acting_side, games.c.next_seq,
+                                      games.c.deadline_hours)
                                .where(games.c.status == "active",
                                       games.c.deadline_at.is_not(None))).all()
         for row in due:
@@ -150,7 +163,7 @@ class ServiceAdmin:
             if now >= deadline:
                 done.append(self.record_missed(row.id))
             elif row.reminded_at is None and \
-                    now >= deadline - timedelta(hours=self.config.reminder_hours):
+                    now >= deadline - reminder_lead(self.config, row.deadline_hours):
                 done.append(self._remind(row.id, row.acting_side, row.next_seq, deadline))
         return done
 
@@ -173,3 +186,17 @@ class ServiceAdmin:
                             f"Game {game_id} waits for your orders for step {seq}, due "
                             f"{when}.", None, None, None)
         return f"reminded {side} of step {seq} in {game_id}"
+
+
+def fresh_seconds(row: Any) -> int:
+    """The time a paused game's step has left: what was left when it was paused, or the
+    full time per step for a step that began while it was paused (None)."""
+    left = row.paused_remaining_s
+    return int(row.deadline_hours * 3600 if left is None else left)
+
+
+def reminder_lead(config: ServiceConfig, deadline_hours: int) -> timedelta:
+    """How long before a deadline the reminder goes: `reminder_hours` (24), but never
+    more than a third of the time per step, so a one-hour step is reminded 20 minutes
+    before its end, not at once."""
+    return min(timedelta(hours=config.reminder_hours), timedelta(hours=deadline_hours) / 3)

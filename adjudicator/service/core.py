@@ -258,6 +258,11 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
                                source=source)
         self._after_step(conn, adjudication.before, seq, adjudication.acting_side,
                          adjudication.next_seq, bulk=bulk)
+        if adjudication.acting_side is None and adjudication.result is not None:
+            # the game is over: its result, for the standings (standings.py)
+            summary = adjudication.before.package.rules.summary(adjudication.result.state)
+            conn.execute(update(games).where(games.c.id == game_id).values(
+                result=json.dumps(summary.get("result"), sort_keys=True)))
         for player in conn.execute(select(players).where(players.c.game_id == game_id)):
             self._queue(conn, player.email, f"[pbem] {game_id} step {seq}: {verdict.outcome}",
                         verdict.text, game_id, seq, player.side)
@@ -297,10 +302,13 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
                                                 queued_at=self.now(), priority=int(bulk)))
         row = conn.execute(select(games.c.deadline_hours, games.c.status)
                            .where(games.c.id == game.game_id)).one()
-        deadline = self.now() + timedelta(hours=row.deadline_hours) if acting else None
+        # Each step's clock starts fresh; in a paused game it starts when the game
+        # resumes (paused_remaining_s None: the full time per step, admin.fresh_seconds).
+        running = acting is not None and row.status != "paused"
+        deadline = self.now() + timedelta(hours=row.deadline_hours) if running else None
         conn.execute(update(games).where(games.c.id == game.game_id).values(
             next_seq=next_seq, acting_side=acting, deadline_at=deadline, reminded_at=None,
-            status=row.status if acting else "over"))
+            paused_remaining_s=None, status=row.status if acting else "over"))
 
     def _queue(self, conn: Connection, to: str, subject: str, text: str,
                game_id: str | None, seq: int | None, side: str | None) -> None:
