@@ -603,7 +603,10 @@ def admin_create(service: Any, game: str, scenario: str, players: tuple[str, ...
                  options: tuple[str, ...], game_id: str | None, deadline_hours: int,
                  policy: str, tournament: str | None) -> None:
     """Create a game with its roster; prints each player's secret report link (the
-    service also mails it)."""
+    service also mails it). Everything is checked as the web API checks it."""
+    from pydantic import ValidationError
+
+    from adjudicator.service.api_models import CreateGameIn, validation_words
     from adjudicator.service.core import PlayerSpec
 
     roster = []
@@ -611,12 +614,22 @@ def admin_create(service: Any, game: str, scenario: str, players: tuple[str, ...
         parts = spec.split(",")
         if len(parts) not in (3, 4):
             fail(f"--player {side}=...: give NAME,EMAIL,KEY.pub[,TIMEZONE]")
-        roster.append(PlayerSpec(side, parts[0], parts[1], Path(parts[2]).read_bytes(),
-                                 parts[3] if len(parts) == 4 else "UTC"))
-    created = service.create_game(game, scenario, roster, game_id=game_id,
-                                  options=parse_pairs(options, "--option"),
-                                  deadline_hours=deadline_hours, policy=policy,
-                                  tournament=tournament)
+        key = read_input(Path(parts[2])).decode("utf-8", "replace")
+        roster.append({"side": side, "name": parts[0], "email": parts[1], "public_key": key,
+                       "timezone": parts[3] if len(parts) == 4 else "UTC"})
+    try:
+        body = CreateGameIn(game=game, scenario=scenario, roster=roster, game_id=game_id,
+                            options=parse_pairs(options, "--option") or None,
+                            deadline_hours=deadline_hours, policy=policy,
+                            tournament=tournament)
+    except ValidationError as exc:
+        fail(f"the game was not created: {validation_words(exc)}")
+    created = service.create_game(
+        body.game, body.scenario,
+        [PlayerSpec(p.side, p.name, p.email, p.public_key.encode("utf-8"), p.timezone)
+         for p in body.roster],
+        game_id=body.game_id, options=body.options, deadline_hours=body.deadline_hours,
+        policy=body.policy, tournament=body.tournament)
     click.echo(f"created {created.game_id}")
     for side, link in created.links.items():
         click.echo(f"  {side}: {link}")

@@ -359,8 +359,8 @@ def add_error_handlers(app: FastAPI, web: Web) -> None:
         assert isinstance(exc, RequestValidationError)
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
-        return answer(request, 422, f"{where}: {first.get('msg', 'not valid')}",
-                      "invalid-request")
+        message = str(first.get("msg", "not valid")).removeprefix("Value error, ")
+        return answer(request, 422, f"{where}: {message}", "invalid-request")
 
     async def on_upload(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, UploadProblem)
