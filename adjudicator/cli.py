@@ -355,6 +355,9 @@ def verify_command(path: Path, as_json: bool) -> None:
         click.echo(f"OK: game {report.game_id}: {report.steps} step(s), {report.rolls} die "
                    f"roll(s), {report.refused} refused file(s) recomputed and verified; "
                    f"final state {report.final_state_hash}")
+        if report.rollbacks:
+            click.echo(f"  {report.rollbacks} rollback(s) by the referee voided "
+                       f"{report.voided} step(s); the voided steps verified too")
         if report.summary:
             click.echo("  " + ", ".join(f"{k}: {v}" for k, v in report.summary.items()))
         if report.test_game:
@@ -370,6 +373,24 @@ def verify_command(path: Path, as_json: bool) -> None:
 
 
 main.add_command(verify_command, "verify")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--to", "to_seq", type=click.IntRange(min=0), required=True,
+              help="The step whose position the game resumes from (0: the start).")
+@click.option("--reason", required=True, help="Why: the journal and the players are told.")
+def rollback(directory: Path, to_seq: int, reason: str) -> None:
+    """Referee: void the steps after step --to and go on from the position after it.
+    The journal stays append-only and verifiable: the voided steps stay in it, and one
+    referee-signed line says which steps are void and why (docs/journal.md)."""
+    from adjudicator.referee.rollback import roll_back
+
+    done = roll_back(directory, to_seq, reason)
+    voided = ", ".join(str(s) for s in done.voided)
+    click.echo(f"rolled back to step {to_seq}: step(s) {voided} voided")
+    click.echo(f"the game waits for {done.acting_side or 'nobody'} (step "
+               f"{done.game.next_seq}); tell the players (the service does it by mail)")
 
 
 @main.command()
@@ -680,6 +701,28 @@ def admin_resume(service: Any, game_id: str) -> None:
 def admin_missed(service: Any, game_id: str) -> None:
     """Record a missed deadline now and apply the game's policy."""
     click.echo(service.record_missed(game_id))
+
+
+@admin.command("rollback")
+@click.argument("game_id")
+@click.option("--to", "to_seq", type=click.IntRange(min=0), required=True,
+              help="The step whose position the game resumes from (0: the start).")
+@click.option("--reason", required=True, help="Why: the journal and the players are told.")
+@click.pass_obj
+def admin_rollback(service: Any, game_id: str, to_seq: int, reason: str) -> None:
+    """Void the steps after step --to (a referee-signed journal line; the voided steps
+    stay readable) and tell both players; the game goes on from that position."""
+    click.echo(service.rollback(game_id, to_seq, reason))
+
+
+@admin.command("failures")
+@click.option("--game", "game_id", help="Only this game's.")
+@click.pass_obj
+def admin_failures(service: Any, game_id: str | None) -> None:
+    """Mail that could not be delivered and was given up (a bad address, say)."""
+    for entry in service.referee_log(game_id, "could not be delivered"):
+        click.echo(f"{entry['at']:%Y-%m-%d %H:%M} UTC  {entry['game_id'] or '-'}  "
+                   f"{entry['what']}")
 
 
 @admin.command("journal")

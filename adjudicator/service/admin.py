@@ -8,11 +8,11 @@ import json
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, select, update
+from sqlalchemy import Connection, Engine, func, select, update
 
 from adjudicator.errors import PbemError
 from adjudicator.referee.referee import Adjudication, adjudicate_pass
-from adjudicator.service.db import games, players
+from adjudicator.service.db import games, players, reports
 from adjudicator.service.model import ServiceConfig, Verdict, aware
 from adjudicator.service.sqlstore import SqlGameStore
 
@@ -147,6 +147,43 @@ class ServiceAdmin:
             self._tell_players(conn, game_id, f"[pbem] {game_id}: missed deadline", what + ".")
         return what
 
+    def rollback(self, game_id: str, to_seq: int, reason: str) -> str:
+        """Void the steps after `to_seq` (docs/journal.md, "rollback lines"): a signed
+        journal line says which and why, the game goes on from the position after step
+        `to_seq` with a fresh clock, and both players are told, each with their own
+        report of that position. The voided steps' reports stay readable, marked."""
+        from adjudicator.referee.rollback import roll_back
+
+        with self.engine.begin() as conn:
+            row = self._game_row(conn, game_id, lock=True)
+            done = roll_back(SqlGameStore(conn, game_id), to_seq, reason)
+            acting, next_seq = done.acting_side, done.game.next_seq
+            status = "over" if acting is None else \
+                "paused" if row.status == "paused" else "active"
+            deadline = self.now() + timedelta(hours=row.deadline_hours) \
+                if status == "active" else None
+            conn.execute(update(games).where(games.c.id == game_id).values(
+                acting_side=acting, next_seq=next_seq, status=status, deadline_at=deadline,
+                reminded_at=None, paused_remaining_s=None,
+                result=row.result if acting is None else None))
+            conn.execute(update(reports).where(reports.c.game_id == game_id,
+                                               reports.c.seq.in_(done.voided))
+                         .values(label=func.coalesce(reports.c.label, "") + VOIDED_MARK))
+            voided = ", ".join(str(s) for s in done.voided)
+            what = (f"the referee rolled back the game to step {to_seq}: step(s) {voided} "
+                    f"voided. Reason: {done.entry['reason']}")
+            self._log(conn, game_id, what)
+            waits = (f"The game goes on from the position after step {to_seq}: it waits for "
+                     f"{acting} (step {next_seq})." if acting else "The game is over.")
+            for player in conn.execute(select(players).where(players.c.game_id == game_id)):
+                self._queue(conn, player.email, f"[pbem] {game_id}: rolled back to step "
+                            f"{to_seq}", f"{what}\n\n{waits} Your report of that position "
+                            "is attached; the voided steps' reports stay on your page, "
+                            "marked as voided. Templates and files for the voided steps no "
+                            "longer fit: fetch a fresh template.", game_id, to_seq,
+                            player.side)
+        return what
+
     def tick(self) -> list[str]:
         """Send due reminders and apply the policy to missed deadlines; what was done."""
         done = []
@@ -186,6 +223,9 @@ class ServiceAdmin:
                             f"Game {game_id} waits for your orders for step {seq}, due "
                             f"{when}.", None, None, None)
         return f"reminded {side} of step {seq} in {game_id}"
+
+
+VOIDED_MARK = " · voided by a rollback"
 
 
 def fresh_seconds(row: Any) -> int:

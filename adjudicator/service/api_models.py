@@ -151,6 +151,12 @@ class ExtendIn(BaseModel):
     hours: int = Field(ge=1, le=24 * 365)
 
 
+class RollbackIn(BaseModel):
+    to_seq: int = Field(ge=0, description="the step whose position the game resumes from")
+    reason: str = Field(min_length=1, max_length=2000,
+                        description="why: the journal and the players are told")
+
+
 # -- small helpers ----------------------------------------------------------------------
 
 

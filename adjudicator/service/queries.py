@@ -53,6 +53,17 @@ class ServiceQueries:
                 .order_by(submissions.c.id))]
         return {**dict(row._mapping), "players": roster, "log": log, "submissions": steps}
 
+    def referee_log(self, game_id: str | None = None,
+                    containing: str | None = None) -> list[dict[str, Any]]:
+        """The referee's own log lines (those not on the public page), oldest first."""
+        query = select(admin_log).where(admin_log.c.public.is_(False)).order_by(admin_log.c.id)
+        if game_id is not None:
+            query = query.where(admin_log.c.game_id == game_id)
+        if containing is not None:
+            query = query.where(admin_log.c.what.contains(containing))
+        with self.engine.connect() as conn:
+            return [dict(row._mapping) for row in conn.execute(query)]
+
     def report(self, game_id: str, seq: int, side: str) -> tuple[str, bytes] | None:
         """A rendered report (HTML with the map inline, PNG map), None until rendered."""
         with self.engine.connect() as conn:
@@ -63,10 +74,16 @@ class ServiceQueries:
 
     def report_seqs(self, game_id: str, side: str) -> list[int]:
         """The steps whose report for `side` is rendered, oldest first."""
+        return [seq for seq, _ in self.report_labels(game_id, side)]
+
+    def report_labels(self, game_id: str, side: str) -> list[tuple[int, str]]:
+        """The rendered reports for `side`, oldest first, each with its label (turn,
+        phase, who played it, the outcome: from_journal.step_label)."""
         with self.engine.connect() as conn:
-            return list(conn.execute(select(reports.c.seq).where(
+            rows = conn.execute(select(reports.c.seq, reports.c.label).where(
                 reports.c.game_id == game_id, reports.c.side == side,
-                reports.c.html.is_not(None)).order_by(reports.c.seq)).scalars())
+                reports.c.html.is_not(None)).order_by(reports.c.seq)).all()
+        return [(int(r.seq), r.label or f"step {r.seq}") for r in rows]
 
     def queue_mail(self, to: str, subject: str, text: str) -> None:
         """A plain answer (no report), e.g. to an e-mail that held no order file."""

@@ -50,6 +50,7 @@ from adjudicator.service.api_models import (
     Problem,
     ReportList,
     ReportOut,
+    RollbackIn,
     VerdictOut,
     zone_or_none,
 )
@@ -594,6 +595,12 @@ def add_admin(app: FastAPI, web: Web, admin_token: str) -> None:
               response_model=GameDetail, **guarded)
     def admin_resume(game_id: str) -> dict[str, Any]:
         return act(game_id, lambda: service.resume(game_id))
+
+    @app.post("/api/admin/games/{game_id}/rollback",
+              summary="Void the steps after a step, with a reason (a signed journal line)",
+              response_model=GameDetail, **guarded)
+    def admin_rollback(game_id: str, body: RollbackIn) -> dict[str, Any]:
+        return act(game_id, lambda: service.rollback(game_id, body.to_seq, body.reason))
 
     @app.post("/api/admin/games/{game_id}/missed",
               summary="Record a missed deadline and apply the game's policy",

@@ -91,7 +91,7 @@ class ServiceWork:
     def render_pending_reports(self, limit: int = 20, me: str | None = None) -> int:
         """Render up to `limit` pending reports (also those a crash left); how many."""
         from adjudicator.reports import render_report
-        from adjudicator.reports.from_journal import step_report
+        from adjudicator.reports.from_journal import step_label, step_report
         from adjudicator.service.core import crash_point
 
         me = me or worker_name()
@@ -104,13 +104,15 @@ class ServiceWork:
             game_id, seq, side = claimed
             if game_id not in loaded:
                 loaded[game_id] = self.load(game_id)  # type: ignore[attr-defined]
-            rendered = render_report(step_report(loaded[game_id], seq, side))
+            step = step_report(loaded[game_id], seq, side)
+            rendered = render_report(step)
             crash_point("rendering")
             with self.engine.begin() as conn:
                 conn.execute(update(reports).where(
                     reports.c.game_id == game_id, reports.c.seq == seq, reports.c.side == side,
                     reports.c.html.is_(None)).values(
                     html=rendered.html, png=rendered.png, rendered_at=self.now(),
+                    label=step_label(loaded[game_id], step),
                     claimed_by=None, claimed_at=None))
             done += 1
         return done
