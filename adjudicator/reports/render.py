@@ -36,7 +36,7 @@ TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
 REPORT_TEMPLATE = "report.html.j2"
 OUTCOME_WORDS = {
     "accepted": "Accepted",
-    "rejected": "Rejected",
+    "rejected": "Partly carried out",  # the orders before the refused one stand
     "decision": "Stopped for a decision",
     "initial": "Initial position",
 }
@@ -228,6 +228,23 @@ def render_report(step: StepReport) -> RenderedReport:
                                             map_caption(seen))
     layers = map_layers(seen.module, view)
     return RenderedReport(render_html(seen, layers.svg), layers.svg, layers_to_png(layers))
+
+
+def public_map_png(game: Any) -> bytes:
+    """The map of a game's current position as both sides may see it: each side's view
+    applied in turn, so nothing either side may not see is drawn (the public game page)."""
+    from adjudicator.reports.projection import project_state
+
+    state = game.state
+    sides = list(game.package.rules.sides)
+    for side in sides:
+        state = project_state(game.package.id, state, side)
+    seq = game.next_seq - 1
+    caption = (f"{game.package.title} · game {game.game_id} · "
+               f"{'the start' if seq == 0 else f'after step {seq}'}: the position as both "
+               "sides may see it")
+    view = reporter_for(game.package.id).map_view(game.module, state, sides[0], caption)
+    return layers_to_png(map_layers(game.module, view))
 
 
 def map_layers(module: Any, view: Any) -> MapLayers:

@@ -103,11 +103,24 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
                       f"deadline {deadline_hours} h, missed deadline: {policy}")
             for p in roster:
                 self._queue(conn, p.email, f"[pbem] {game_id}: you play {p.side}",
-                            f"You play {p.side} in {package.title} (game {game_id}).\n\n"
-                            f"Your reports: {self.link(game_id, tokens[p.side])}\n"
-                            "Keep this link to yourself: it shows your side's view.\n",
-                            game_id, 0, p.side)
+                            self.welcome(game_id, package.title, game, p.side,
+                                         tokens[p.side]), game_id, 0, p.side)
         return CreatedGame(game_id, {s: self.link(game_id, t) for s, t in tokens.items()})
+
+    def welcome(self, game_id: str, title: str, game: str, side: str, token: str) -> str:
+        """The mail that tells a player their game: their page, how to send orders, where
+        the orders are explained (pages of the service: a player has no checkout)."""
+        base, address = self.config.base_url, self.config.referee_address
+        return (f"You play {side} in {title} (game {game_id}).\n\n"
+                f"Your page: {self.link(game_id, token)}\n"
+                "Keep this link to yourself: it shows your side's view. It has your reports "
+                "and, when it is your step, the template of your order file.\n\n"
+                "To play a step:\n"
+                "1. download the template from your page and write your orders into it; "
+                f"the orders of {title} are explained at {base}/help/orders/{game}\n"
+                "2. sign it with your key: pbem sign FILE.xml --key YOUR.key\n"
+                "3. upload it on your page, or mail it as an attachment to "
+                f"{address}\n\nHow to play, step by step: {base}/help\n")
 
     def link(self, game_id: str, token: str) -> str:
         return f"{self.config.base_url}/games/{game_id}/me?token={token}"

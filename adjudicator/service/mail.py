@@ -26,6 +26,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 
+from adjudicator.security.limits import in_words
 from adjudicator.security.xmlsafe import MAX_ORDER_BYTES
 from adjudicator.service.core import RateLimited, Service, Verdict
 from adjudicator.service.db import messages
@@ -46,7 +47,7 @@ HOW_TO_SUBMIT = (
     "attached (one .xml file, as `pbem sign` writes it) or pasted as the whole plain-text\n"
     "body of the e-mail with nothing before it. The signature inside the file says whose\n"
     "orders they are; the address you write from is only where the answer goes.\n"
-    "An e-mail may be at most {max_bytes} bytes and an order file at most {max_order} bytes."
+    "An e-mail may have at most {max_bytes} and an order file at most {max_order}."
 )
 
 
@@ -180,8 +181,8 @@ def _answer_problem(service: Service, row: int, incoming: Incoming) -> Outcome:
     assert incoming.sender is not None
     which = f" (Message-ID {incoming.message_id})" if incoming.message_id else ""
     text = (f"Your e-mail{which} was received but nothing was adjudicated: {problem.words}"
-            "\n\n" + HOW_TO_SUBMIT.format(max_bytes=MAX_MESSAGE_BYTES,
-                                          max_order=MAX_ORDER_BYTES) + "\n")
+            "\n\n" + HOW_TO_SUBMIT.format(max_bytes=in_words(MAX_MESSAGE_BYTES),
+                                          max_order=in_words(MAX_ORDER_BYTES)) + "\n")
     service.queue_problem_mail(incoming.sender,
                                "[pbem] your e-mail held no order file we could read", text)
     return Outcome(row, "problem", incoming.sender, None, problem, (incoming.sender,))

@@ -4,13 +4,23 @@ e-mails kept with what became of them."""
 from __future__ import annotations
 
 import hashlib
+import json
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, insert, select
+from sqlalchemy import Engine, insert, select, update
 
 from adjudicator.errors import PbemError
-from adjudicator.service.db import admin_log, games, messages, outbox, players, reports, submissions
+from adjudicator.service.db import (
+    admin_log,
+    games,
+    messages,
+    outbox,
+    players,
+    reports,
+    submissions,
+    tournaments,
+)
 from adjudicator.service.model import ServiceConfig
 
 
@@ -52,6 +62,37 @@ class ServiceQueries:
                        submissions.c.outcome != "unattributed")
                 .order_by(submissions.c.id))]
         return {**dict(row._mapping), "players": roster, "log": log, "submissions": steps}
+
+    def tournament_standings(self, name: str) -> Any:
+        """The standings of a tournament (standings.py), by its points scheme."""
+        from adjudicator.games import get_game
+        from adjudicator.service.standings import DEFAULT_SCHEME, standings
+
+        found = self.list_games(tournament=name)
+        with self.engine.connect() as conn:
+            scheme = conn.execute(select(tournaments.c.scheme)
+                                  .where(tournaments.c.name == name)).scalar()
+            for game in found:
+                game["players"] = [dict(p._mapping) for p in conn.execute(
+                    select(players.c.side, players.c.name)
+                    .where(players.c.game_id == game["id"]).order_by(players.c.side))]
+        sides = {g["game"]: list(get_game(g["game"]).rules.sides) for g in found}
+        return standings(found, sides, json.loads(scheme) if scheme else dict(DEFAULT_SCHEME))
+
+    def set_tournament_scheme(self, name: str, text: str) -> dict[str, Any]:
+        """Give a tournament its points scheme (standings.parse_scheme)."""
+        from adjudicator.service.standings import parse_scheme
+
+        if not self.list_games(tournament=name):
+            raise PbemError(f"there is no tournament {name!r} here", code="unknown-tournament")
+        scheme = parse_scheme(text)
+        with self.engine.begin() as conn:
+            data = json.dumps(scheme, sort_keys=True)
+            done = conn.execute(update(tournaments).where(tournaments.c.name == name)
+                                .values(scheme=data))
+            if not done.rowcount:
+                conn.execute(insert(tournaments).values(name=name, scheme=data))
+        return scheme
 
     def referee_log(self, game_id: str | None = None,
                     containing: str | None = None) -> list[dict[str, Any]]:

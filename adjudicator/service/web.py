@@ -37,6 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from adjudicator.errors import PbemError
 from adjudicator.referee.referee import GAME_ID
+from adjudicator.security.limits import MAX_ORDER_BYTES, in_words
 from adjudicator.service.api_models import (
     zone_or_none,
 )
@@ -67,11 +68,15 @@ PRIVATE = {"cache-control": "no-store"}  # pages reached with a secret link
 
 OUTCOME_WORDS = {
     "accepted": "Accepted: the step is adjudicated and all orders were carried out.",
-    "rejected": "Adjudicated, with an order refused: the orders before it stand.",
+    "rejected": "Adjudicated and partly carried out: one order was refused; the orders "
+                "before it stand and the game has moved on.",
     "decision": "Adjudicated up to a decision that a player must now answer.",
     "refused": "Not adjudicated: the file was read but refused.",
     "invalid": "Not adjudicated: this is not an order file the service can read.",
 }
+
+
+OUTCOME_LABELS = {"rejected": "partly carried out", "unattributed": "refused"}
 
 
 class UploadProblem(Exception):  # noqa: N818 - a 4xx answer, raised while reading
@@ -137,31 +142,40 @@ def verdict_status(verdict: Verdict) -> int:
     return 200 if verdict.outcome in ADJUDICATED else 422
 
 
-async def read_capped(request: Request, limit: int) -> bytes:
+async def read_capped(request: Request, limit: int, said: int | None = None) -> bytes:
     """The request body, refused with 413 as soon as it is known to exceed `limit`
-    (by its Content-Length, or by counting while it streams)."""
+    (by its Content-Length, or by counting while it streams); the answer states `said`,
+    the order-file limit, not the room a form adds around it."""
+    said = limit if said is None else said
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit():
             raise UploadProblem(400, "the request's Content-Length is not a number")
         if int(declared) > limit:
-            raise UploadProblem(413, too_large(limit))
+            raise UploadProblem(413, too_large(said))
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise UploadProblem(413, too_large(limit))
+            raise UploadProblem(413, too_large(said))
         chunks.append(chunk)
     return b"".join(chunks)
 
 
 def too_large(limit: int) -> str:
-    return f"the file is too large: an order file may have at most {limit} bytes"
+    return f"the file is too large: an order file may have at most {in_words(limit)}"
 
 
 async def read_form_file(request: Request, max_bytes: int) -> tuple[bytes, str | None]:
     """The `orders` file of a multipart upload and its name, with the size capped."""
-    body = await read_capped(request, max_bytes + MULTIPART_SLACK)
+    raw, name, _ = await read_form(request, max_bytes)
+    return raw, name
+
+
+async def read_form(request: Request, max_bytes: int) -> tuple[bytes, str | None, str | None]:
+    """The `orders` file of a multipart upload, its name, and the `token` field a
+    player's own page adds (so that the verdict can link back to that page)."""
+    body = await read_capped(request, max_bytes + MULTIPART_SLACK, max_bytes)
 
     async def replay() -> Message:
         return {"type": "http.request", "body": body, "more_body": False}
@@ -181,7 +195,8 @@ async def read_form_file(request: Request, max_bytes: int) -> tuple[bytes, str |
         raise UploadProblem(400, "no file: the upload is empty; choose an order file")
     if len(raw) > max_bytes:
         raise UploadProblem(413, too_large(max_bytes))
-    return raw, name
+    token = form.get("token")
+    return raw, name, token if isinstance(token, str) and len(token) <= MAX_TOKEN else None
 
 
 async def read_upload(request: Request, max_bytes: int) -> tuple[bytes, str | None]:
@@ -270,7 +285,9 @@ class Web:
     def page(self, name: str, code: int = 200, headers: dict[str, str] | None = None, /,
              **context: Any) -> HTMLResponse:
         html = self.env.get_template(f"service/{name}.html.j2").render(
-            max_upload_bytes=self.max_upload_bytes, **context)
+            max_upload_bytes=self.max_upload_bytes,
+            max_upload_words=in_words(self.max_upload_bytes),
+            referee_address=self.service.config.referee_address, **context)
         return HTMLResponse(html, code, headers=headers)
 
     def side(self, game_id: str, token: str | None) -> str:
@@ -295,17 +312,22 @@ def environment() -> Environment:
     env.filters["utc"] = fmt_utc
     env.filters["seg"] = lambda text: quote(str(text), safe="")  # one URL path segment
     env.globals["outcome_words"] = OUTCOME_WORDS
+    # a step that moved the game on is not "rejected" to a player: its orders up to the
+    # refused one stand (the journal keeps the protocol's word)
+    env.filters["outcome_label"] = lambda outcome: OUTCOME_LABELS.get(outcome, outcome)
     return env
 
 
 def create_app(service: Service, *, admin_token: str | None = None,
-               max_upload_bytes: int = 262144) -> FastAPI:
+               max_upload_bytes: int = MAX_ORDER_BYTES) -> FastAPI:
     """The web front of `service`. Admin routes exist only when `admin_token` is set."""
     redact_access_log()
     app = FastAPI(title="PBEM adjudicator", version="1",
                   description="Game pages, signed order file upload, per-side reports, "
                               "journals, and game administration.",
-                  docs_url=None, redoc_url=None)  # the doc viewers load outside scripts
+                  # FastAPI's own viewers load their scripts from outside; /docs is served
+                  # by the service itself (web_api.add_api_docs)
+                  docs_url=None, redoc_url=None)
     web = Web(service, environment(), max_upload_bytes)
     from adjudicator.service.web_api import add_admin, add_api
     from adjudicator.service.web_pages import add_pages, add_player_pages
