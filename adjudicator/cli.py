@@ -715,6 +715,33 @@ def admin_rollback(service: Any, game_id: str, to_seq: int, reason: str) -> None
     click.echo(service.rollback(game_id, to_seq, reason))
 
 
+@admin.command("tournament")
+@click.argument("name")
+@click.option("--scheme", help="Set the points scheme first: win=3,draw=1,loss=0 (also "
+              "major=,minor= for decisive and marginal wins), or series (Blitzkrieg '41 15.0).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def admin_tournament(service: Any, name: str, scheme: str | None, as_json: bool) -> None:
+    """A tournament's standings: results per game, points per player."""
+    if scheme is not None:
+        service.set_tournament_scheme(name, scheme)
+    elif not service.list_games(tournament=name):
+        fail(f"there is no tournament {name!r} here")
+    table = service.tournament_standings(name)
+    if as_json:
+        click.echo(json.dumps(table.to_json(), indent=2))
+        return
+    click.echo(f"{name}: {table.scheme_words}")
+    for row in table.rows:
+        series = f"  Axis total {row.series_total}" if row.series_total is not None else ""
+        click.echo(f"{row.rank:>3}. {row.player:<24} {row.points_text:>6} points  "
+                   f"{row.won} won, {row.drawn} drawn, {row.lost} lost of {row.played}{series}")
+    for result in table.results:
+        click.echo(f"  {result['game_id']}: {result['words']}")
+    for note in table.notes:
+        click.echo(note)
+
+
 @admin.command("failures")
 @click.option("--game", "game_id", help="Only this game's.")
 @click.pass_obj

@@ -151,6 +151,11 @@ class ExtendIn(BaseModel):
     hours: int = Field(ge=1, le=24 * 365)
 
 
+class SchemeIn(BaseModel):
+    scheme: str = Field(min_length=1, max_length=200,
+                        description="win=W,draw=D,loss=L[,major=M,minor=N], or series")
+
+
 class RollbackIn(BaseModel):
     to_seq: int = Field(ge=0, description="the step whose position the game resumes from")
     reason: str = Field(min_length=1, max_length=2000,

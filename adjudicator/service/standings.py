@@ -82,7 +82,8 @@ def outcome_of(game: dict[str, Any], sides: Iterable[str]) -> Outcome | None:
     if isinstance(result, dict) and "forfeit" in result:
         lost = result["forfeit"]
         others = [s for s in sides if s != lost]
-        winner = others[0] if len(others) == 1 else None
+        # two sides: the other wins; a solitaire game: the rules' side does
+        winner = others[0] if len(others) == 1 else THE_RULES if not others else None
         return Outcome(game["id"], winner, False, f"{lost} forfeited", None)
     level = str(result.get("level", "")) if isinstance(result, dict) else str(result)
     words = level.lower()

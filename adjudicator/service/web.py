@@ -329,13 +329,14 @@ def create_app(service: Service, *, admin_token: str | None = None,
                   # by the service itself (web_api.add_api_docs)
                   docs_url=None, redoc_url=None)
     web = Web(service, environment(), max_upload_bytes)
-    from adjudicator.service.web_api import add_admin, add_api
+    from adjudicator.service.web_api import add_admin, add_api, add_api_docs
     from adjudicator.service.web_pages import add_pages, add_player_pages
 
     add_error_handlers(app, web)
     add_pages(app, web)
     add_player_pages(app, web)
     add_api(app, web)
+    add_api_docs(app, web)
     if admin_token is not None:
         add_admin(app, web, admin_token)
     app.add_middleware(Guard)

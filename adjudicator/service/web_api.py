@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import Depends, FastAPI, Header, Query, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -24,11 +24,13 @@ from adjudicator.service.api_models import (
     ReportList,
     ReportOut,
     RollbackIn,
+    SchemeIn,
     VerdictOut,
 )
 from adjudicator.service.core import PlayerSpec
 from adjudicator.service.web import (
     PRIVATE,
+    TEMPLATES,
     Web,
     detail_of,
     known_game_id,
@@ -89,11 +91,33 @@ def add_api(app: FastAPI, web: Web) -> None:
         return JSONResponse({"game_id": game_id, "seq": seq, "side": side, "html": html},
                             headers=PRIVATE)
 
+    @app.get("/api/standings/{name:path}", summary="A tournament's standings and results",
+             responses=problems)
+    def api_standings(name: str) -> dict[str, Any]:
+        if not service.list_games(tournament=name):
+            raise HTTPException(404, f"there is no tournament {name!r} here")
+        return dict(service.tournament_standings(name).to_json())
+
     @app.get("/api/tournaments/{name:path}", summary="A tournament's games",
              response_model=list[GameDetail], responses=problems)
     def api_tournament(name: str) -> list[dict[str, Any]]:
         return [detail_of(service.game_overview(g["id"]))
                 for g in service.list_games(tournament=name)]
+
+
+def add_api_docs(app: FastAPI, web: Web) -> None:
+    """/docs: the interactive API documentation, served by the service itself (FastAPI's
+    own viewers load their scripts from outside, which the pages' policy refuses)."""
+    script = (TEMPLATES / "service" / "apidocs.js").read_text("utf-8")
+
+    @app.get("/static/apidocs.js", include_in_schema=False)
+    def api_docs_script() -> Response:
+        return Response(script, media_type="text/javascript",
+                        headers={"cache-control": "public, max-age=3600"})
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    def api_docs() -> HTMLResponse:
+        return web.page("apidocs")
 
 
 def admin_guard(admin_token: str) -> Callable[..., Awaitable[None]]:
@@ -137,6 +161,13 @@ def add_admin(app: FastAPI, web: Web, admin_token: str) -> None:
         known_game_id(game_id)
         action()
         return detail_of(service.game_overview(game_id))
+
+    @app.post("/api/admin/tournaments/{name:path}/scheme",
+              summary="Set a tournament's points scheme (win=3,draw=1,loss=0 or series)",
+              **guarded)
+    def admin_scheme(name: str, body: SchemeIn) -> dict[str, Any]:
+        service.set_tournament_scheme(name, body.scheme)
+        return dict(service.tournament_standings(name).to_json())
 
     @app.post("/api/admin/games/{game_id}/extend", summary="Extend the current deadline",
               response_model=GameDetail, **guarded)
