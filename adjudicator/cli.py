@@ -21,7 +21,9 @@ from adjudicator.security.limits import MAX_ORDER_BYTES
 if TYPE_CHECKING:
     from adjudicator.referee.referee import Adjudication
 
-EXIT_REJECTED = 2  # the file was read but refused, or an order was illegal
+# `pbem adjudicate` and `pbem check` (docs/protocol.md, "exit codes"):
+EXIT_REJECTED = 2  # the file was refused: nothing adjudicated (check: a problem found)
+EXIT_ORDER_REFUSED = 3  # the step counts, but an order was refused and the rest not run
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug, not the user's fault
 
 
@@ -183,7 +185,9 @@ def new(game: str, scenario: str, sides: tuple[str, ...], options: tuple[str, ..
 @click.argument("directory", type=click.Path(exists=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def status(directory: Path, as_json: bool) -> None:
-    """Show whose step it is, its seq, prev and commit, and any open decision."""
+    """Where a game stands: turn and phase, whose step (with the seq, prev and commit its
+    file needs), any open decision, and the position in brief. DIRECTORY may be a game
+    directory or a journal file."""
     from adjudicator.referee.gamedir import load_game
 
     game = load_game(directory)
@@ -201,15 +205,45 @@ def status(directory: Path, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(info, indent=2, sort_keys=True))
         return
-    for key in ("game_id", "game", "waiting_for", "seq", "prev", "commit", "turn", "phase"):
-        if key in info:
-            click.echo(f"{key}: {info[key] if info[key] is not None else '-'}")
-    if info.get("result"):
-        click.echo(f"result: {info['result']}")
+    for line in status_lines(game, info):
+        click.echo(line)
+
+
+def status_lines(game: Any, info: dict[str, Any]) -> list[str]:
+    """`pbem status` in words: the game, where it stands, whose step, what is open."""
+    from adjudicator.reports.template import position_brief
+
+    where = ", ".join(f"{k} {info[k]}" for k in ("turn", "player", "segment", "phase",
+                                                 "weather") if info.get(k) is not None)
+    lines = [f"game {game.game_id}: {game.package.title}"
+             + (" (a TEST game)" if info["test_game"] else ""),
+             f"position after step {game.next_seq - 1}: {where}" if where else
+             f"position after step {game.next_seq - 1}"]
+    result = info.get("result")
+    if result:
+        level = result.get("level") if isinstance(result, dict) else result
+        lines.append(f"the game is over: {level or result}")
+    else:
+        lines.append(f"step {game.next_seq} waits for {game.acting_side}: an order file with "
+                     f'seq="{game.next_seq}" prev="{game.state_hash}" '
+                     f'commit="{game.current_commit}" (pbem orders template writes them)')
     pending = info["decision"]
     if pending:
-        click.echo(f"open decision {pending['id']} for {pending['side']} ({pending['kind']}, "
-                   f"rule {pending['rule']}): choose one of {', '.join(pending['options'])}")
+        lines.append(f"open decision {pending['id']} for {pending['side']} ({pending['kind']}, "
+                     f"rule {pending['rule']}): choose one of {', '.join(pending['options'])}")
+    lines.append("deadline: none kept here (a game of the service has its deadline on its "
+                 "page and in pbem admin games)")
+    if game.acting_side:
+        brief = position_brief(game, game.acting_side)
+        lines += ["", f"the position as {game.acting_side} sees it:"]
+        lines += [f"  {h}" for h in brief[:STATUS_LINES]]
+        if len(brief) > STATUS_LINES:
+            lines.append(f"  ... and {len(brief) - STATUS_LINES} more lines (the order "
+                         "template's comment has them all)")
+    return lines
+
+
+STATUS_LINES = 12  # of the position in brief: enough to see where the game stands
 
 
 @main.group()
@@ -227,7 +261,7 @@ def orders_template(directory: Path, side: str, out: Path | None) -> None:
     from adjudicator.reports.template import order_template
 
     game = load_game(directory)
-    text = order_template(game, side)
+    text = order_template(game, side)  # refuses a finished game
     if game.acting_side != side:
         click.echo(f"note: the game waits for {game.acting_side or 'nobody'}, not {side}",
                    err=True)
@@ -247,7 +281,10 @@ def orders_template(directory: Path, side: str, out: Path | None) -> None:
 @click.option("--entropy", help="Use this hex entropy instead of fresh random bytes "
               "(only to reproduce an example).")
 def sign(orders_file: Path, key_file: Path, out: Path | None, entropy: str | None) -> None:
-    """Sign an order file: add fresh entropy and your signature."""
+    """Sign an order file: add fresh entropy and your signature. The file is checked
+    against its game's order schema first; one the game would refuse (a decision still
+    to answer, an unknown order) is not signed."""
+    from adjudicator.referee.submission import draft_problem
     from adjudicator.security.keys import load_private_key
     from adjudicator.security.signing import sign_orders
     from adjudicator.security.xmlsafe import parse_untrusted
@@ -258,6 +295,9 @@ def sign(orders_file: Path, key_file: Path, out: Path | None, entropy: str | Non
         passphrase = click.prompt("Passphrase", hide_input=True).encode("utf-8")
     key = load_private_key(key_bytes, passphrase)
     root = parse_untrusted(read_input(orders_file))
+    problem = draft_problem(root)
+    if problem is not None:  # a file the game would refuse: not signed
+        fail(f"{orders_file} was not signed: {problem}")
     signed = sign_orders(root, key, entropy=hex_bytes(entropy, "--entropy") if entropy else None)
     target = out or orders_file
     target.write_bytes(signed)
@@ -268,7 +308,11 @@ def sign(orders_file: Path, key_file: Path, out: Path | None, entropy: str | Non
 @click.argument("directory", type=click.Path(exists=True, path_type=Path))
 @click.argument("orders_file", metavar="ORDERS", type=click.Path(exists=True, path_type=Path))
 def check(directory: Path, orders_file: Path) -> None:
-    """Dry-run a draft order file against the current position, without dice."""
+    """Dry-run a draft order file against the current position, without dice.
+
+    DIRECTORY may be a game directory or a journal file, such as the one a game's page
+    offers for download: a player needs no more to check a draft. Exit status 2 when a
+    problem was found."""
     from adjudicator.referee.check import check_draft
 
     report = check_draft(directory, read_input(orders_file))
@@ -276,9 +320,15 @@ def check(directory: Path, orders_file: Path) -> None:
         click.echo(f"note: {note}")
     for problem in report.problems:
         click.echo(f"problem: {problem}")
-    if report.ok:
-        click.echo(f"OK: {report.checked} of {report.orders} orders checked against the "
-                   "position, no problem found")
+    unchecked = report.orders - report.checked
+    if report.ok and unchecked == 0:
+        click.echo(f"OK: all {report.orders} order(s) checked against the position, no "
+                   "problem found")
+    elif report.ok:
+        click.echo(f"no problem found, but only {report.checked} of {report.orders} order(s) "
+                   f"could be checked against the position: the {unchecked} from order "
+                   f"{report.checked + 1} on depend on a die roll, so they were checked only "
+                   "for unknown units and places; the adjudication will tell")
     else:
         sys.exit(EXIT_REJECTED)
 
@@ -288,7 +338,12 @@ def check(directory: Path, orders_file: Path) -> None:
 @click.argument("orders_file", metavar="ORDERS", type=click.Path(exists=True, path_type=Path))
 @click.option("--no-report", is_flag=True, help="Do not render the turn reports.")
 def adjudicate_command(directory: Path, orders_file: Path, no_report: bool) -> None:
-    """Referee: adjudicate a signed order file and write the turn reports."""
+    """Referee: adjudicate a signed order file and write the turn reports.
+
+    Exit status: 0 the step was adjudicated (all its orders carried out, or up to a
+    decision); 3 the step was adjudicated and counts, but an order was refused (the
+    orders before it stand, it and the rest were not carried out); 2 the file was
+    refused and nothing was adjudicated (unsigned, misaddressed, stale, unreadable)."""
     from adjudicator.referee.referee import adjudicate
 
     result = adjudicate(directory, read_input(orders_file))
@@ -296,8 +351,10 @@ def adjudicate_command(directory: Path, orders_file: Path, no_report: bool) -> N
     if result.kind == "step" and not no_report:
         for side, paths in write_step_reports(directory, result.seq).items():
             click.echo(f"report for {side}: {paths['html']}  (map: {paths['png']})")
-    if result.kind == "refused" or (result.result and result.result.rejection):
+    if result.kind == "refused":
         sys.exit(EXIT_REJECTED)
+    if result.result and result.result.rejection:
+        sys.exit(EXIT_ORDER_REFUSED)
 
 
 def print_adjudication(result: Adjudication) -> None:
