@@ -613,6 +613,11 @@ DATABASE_HELP = "Database URL (sqlite:///var/pbem.db, postgresql://user@host/db)
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(min=0),
               help="Worker processes that render the reports and send the mail (0: a "
               "thread of this process does it). More can run elsewhere: pbem worker.")
+@click.option("--referee-contact", envvar="PBEM_REFEREE_CONTACT", help="An address told of "
+              "every mail that could not be delivered (else only pbem admin failures).")
+@click.option("--log-level", default="INFO", show_default=True, help="Of the service's own log.")
+@click.option("--verbose", is_flag=True, help="Also the libraries' logs: every SMTP command, "
+              "migration and HTTP request.")
 def serve(**kwargs: Any) -> None:
     """Run the adjudicator service: web upload and pages, SMTP intake, reports and mail,
     deadlines. Everything is kept in the database."""
@@ -646,6 +651,9 @@ def serve(**kwargs: Any) -> None:
 @click.option("--tick-seconds", default=1.0, show_default=True, type=float,
               help="How often it looks for work.")
 @click.option("--log-level", default="INFO", show_default=True)
+@click.option("--verbose", is_flag=True, help="Also the libraries' logs.")
+@click.option("--referee-contact", envvar="PBEM_REFEREE_CONTACT",
+              help="An address told of every mail that could not be delivered.")
 def worker(clock: bool, **kwargs: Any) -> None:
     """Render pending reports and send pending mail for a service, on its database; run
     as many as you like, on this machine or others sharing the PostgreSQL database."""

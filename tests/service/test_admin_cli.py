@@ -47,3 +47,26 @@ def test_admin_create_accepts_a_good_roster(tmp_path: Path) -> None:
                          "--game-id", "good", "--player",
                          f"german=Al,al@example.org,{KEY},Europe/Berlin")
     assert code == 0 and "created good" in output, output
+
+
+def test_serve_prints_a_short_summary_with_the_urls_last(tmp_path: Path) -> None:
+    """Issue 16, item 14: no library chatter at INFO, a summary that ends with the URLs."""
+    import logging
+
+    from adjudicator.service.runner import (
+        ServeOptions,
+        build_service,
+        set_up_logging,
+        startup_summary,
+    )
+
+    options = ServeOptions(database=f"sqlite:///{tmp_path / 's.db'}")
+    set_up_logging(options)
+    assert logging.getLogger("mail.log").getEffectiveLevel() == logging.WARNING
+    assert logging.getLogger("alembic").getEffectiveLevel() == logging.WARNING
+    text = startup_summary(options, build_service(options),
+                           {"demo-solitaire": "http://127.0.0.1:8000/games/demo/me?token=x"})
+    lines = text.strip().splitlines()
+    assert len(lines) < 25
+    assert lines[-2].split() == ["web", "http://127.0.0.1:8000/"]
+    assert "demo-solitaire" in text and "/docs" in text and "/help" in text
