@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import shlex
 from dataclasses import dataclass
 from functools import lru_cache
@@ -157,8 +158,36 @@ def report_context(step: StepReport, svg: str) -> dict[str, Any]:
         "losses": reporter.losses(step),
         "position": reporter.position(step.module, step.state_after),
         "map_svg": Markup(svg),  # built by lxml, every text node escaped
+        "print_css": print_css(svg),
         "seed": seed_check(step),
     }
+
+
+# The map's own printed page (report.css: `@page map`, A4 landscape, 8 mm margins): the
+# drawing is scaled to fit this box, in CSS px (96 per inch).
+PRINT_MAP_BOX = (281 / 25.4 * 96, 172 / 25.4 * 96)
+PRINT_MIN_PT = 7.0  # no name, figure or legend line smaller than this on paper
+VIEWBOX = re.compile(r'<svg[^>]*\bviewBox="0 0 ([0-9.]+) ([0-9.]+)"')
+FONT_SIZE = re.compile(r'<text[^>]*\bfont-size="([0-9.]+)"')
+
+
+def print_css(svg: str) -> str:
+    """The print rules that keep the map's text legible on its A4 landscape page: the
+    drawing is scaled down to fit the page, so every font size of the drawing that would
+    come out under 7 pt is raised to the size that prints at 7 pt (CSS overrides the
+    drawing's presentation attributes; the screen and the PNG are not touched)."""
+    box = VIEWBOX.search(svg)
+    if box is None:
+        return ""
+    width, height = float(box.group(1)), float(box.group(2))
+    scale = min(PRINT_MAP_BOX[0] / width, PRINT_MAP_BOX[1] / height)
+    least = PRINT_MIN_PT * 96 / 72 / scale  # in the drawing's units
+    small = sorted({size for size in FONT_SIZE.findall(svg) if float(size) < least},
+                   key=float)
+    if not small:
+        return ""
+    selectors = ", ".join(f'#map svg text[font-size="{size}"]' for size in small)
+    return f"@media print {{ {selectors} {{ font-size: {least:.1f}px; }} }}"
 
 
 def render_html(step: StepReport, svg: str) -> str:
