@@ -158,7 +158,7 @@ def report_context(step: StepReport, svg: str) -> dict[str, Any]:
         "losses": reporter.losses(step),
         "position": reporter.position(step.module, step.state_after),
         "map_svg": Markup(svg),  # built by lxml, every text node escaped
-        "print_css": print_css(svg),
+        "print_css": Markup(print_css(svg)),  # numbers of the drawing only
         "seed": seed_check(step),
     }
 

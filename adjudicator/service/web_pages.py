@@ -84,6 +84,10 @@ def add_pages(app: FastAPI, web: Web) -> None:
         return Response(png, media_type="image/png",
                         headers={"cache-control": "public, max-age=60"})
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:
+        return Response(status_code=204)  # no icon, and no 404 in every browser's console
+
     @app.get("/help", response_class=HTMLResponse, include_in_schema=False)
     def help_page() -> HTMLResponse:
         from adjudicator.games import get_game
