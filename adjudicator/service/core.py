@@ -44,6 +44,9 @@ from adjudicator.service.throttle import queue_problem, retry_after
 from adjudicator.service.verdicts import claimed_game, claimed_side, now_line, step_answer
 from adjudicator.service.work import ServiceWork
 
+# a step with an order refused moved the game on: its mail does not say "rejected"
+OUTCOME_SUBJECTS = {"rejected": "partly carried out", "decision": "a decision is needed"}
+
 
 class RateLimited(PbemError):
     """A source sent too many files that were not adjudicated (throttle.py)."""
@@ -276,14 +279,15 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
             summary = adjudication.before.package.rules.summary(adjudication.result.state)
             conn.execute(update(games).where(games.c.id == game_id).values(
                 result=json.dumps(summary.get("result"), sort_keys=True)))
+        said = OUTCOME_SUBJECTS.get(verdict.outcome, verdict.outcome)
         for player in conn.execute(select(players).where(players.c.game_id == game_id)):
-            self._queue(conn, player.email, f"[pbem] {game_id} step {seq}: {verdict.outcome}",
+            self._queue(conn, player.email, f"[pbem] {game_id} step {seq}: {said}",
                         verdict.text, game_id, seq, player.side)
         emails = {p.email.lower() for p in conn.execute(select(players.c.email)
                                                         .where(players.c.game_id == game_id))}
         if channel in ("smtp", "maildir", "imap") and sender and sender.lower() not in emails:
             # the sender is not a player of record: the verdict, never a report
-            self._queue(conn, sender, f"[pbem] {game_id} step {seq}: {verdict.outcome}",
+            self._queue(conn, sender, f"[pbem] {game_id} step {seq}: {said}",
                         verdict.text, None, None, None)
         return verdict
 
