@@ -1,5 +1,5 @@
 """What a referee or tournament director does to a game in the service: deadlines,
-pauses, missed deadlines and the clock that finds them."""
+pauses, missed deadlines and the clock that finds them, and rollbacks."""
 
 from __future__ import annotations
 

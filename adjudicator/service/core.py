@@ -52,9 +52,9 @@ class RateLimited(PbemError):
     """A source sent too many files that were not adjudicated (throttle.py)."""
 
     def __init__(self, seconds: int, limit: int) -> None:
-        super().__init__(f"too many files that could not be adjudicated came from your "
-                         f"address (more than {limit} in a short time): nothing more is "
-                         f"read from it for {seconds} seconds", code="rate-limited")
+        super().__init__(f"too many files that no player of a game here signed came from "
+                         f"your address (more than {limit} in a short time): nothing more "
+                         f"is read from it for {seconds} seconds", code="rate-limited")
         self.seconds = seconds
 
 

@@ -73,8 +73,8 @@ class ServiceConfig:
     # who hears of mail that could not be delivered (None: only the admin log says it)
     referee_contact: str | None = None
     # One source (a web client's address, a mail sender) may send at most this many
-    # files that are not adjudicated in `submit_window`: what a flood of forged or
-    # broken files costs the service, while play itself is never held up.
+    # files that no player of the game signed in `submit_window`: what a flood of
+    # forged or broken files costs the service, while play itself is never held up.
     submit_limit: int = 20
     submit_window: timedelta = timedelta(minutes=10)
     # Answers to mail that was not adjudicated (and notices to a player whose side a

@@ -1,8 +1,10 @@
 """What one source may cost the service (issue 16's two holes, docs/service.md):
 
-- files that are not adjudicated (forged, broken, misaddressed) are counted per
-  source, and past `ServiceConfig.submit_limit` in a window the service refuses to
-  read more from it until the window has passed;
+- files that no player of the game signed (forged, unsigned, unreadable, for no game
+  here) are counted per source, and past `ServiceConfig.submit_limit` in a window the
+  service refuses to read more from it until the window has passed. A refused file a
+  player signed does not count: it is that player's act, on the record, and play (a
+  stale file sent twice, a race of uploads) is never held up;
 - answers to such files and mails, and notices to a player whose side a refused file
   claimed, go out at most `answer_limit` times per address in a window; the rest are
   collapsed into one digest mail per address, sent when the window ends, so thirty
@@ -18,7 +20,7 @@ from sqlalchemy import Connection, func, insert, select, update
 from adjudicator.service.db import outbox, submissions
 from adjudicator.service.model import ServiceConfig
 
-NOT_ADJUDICATED = ("refused", "invalid", "unattributed")
+STRANGERS = ("invalid", "unattributed")  # the outcomes of files no player signed
 PROBLEM, DIGEST = "problem", "digest"
 
 
@@ -37,7 +39,7 @@ def retry_after(conn: Connection, source: str, now: datetime,
     rows = conn.execute(
         select(submissions.c.received_at)
         .where(submissions.c.source == source, submissions.c.received_at >= since,
-               submissions.c.outcome.in_(NOT_ADJUDICATED))
+               submissions.c.outcome.in_(STRANGERS))
         .order_by(submissions.c.received_at.desc()).limit(config.submit_limit)).scalars()
     recent = list(rows)
     if len(recent) < config.submit_limit:
