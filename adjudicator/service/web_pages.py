@@ -3,6 +3,7 @@ secret link (one side's reports and nothing of any other side), and the help pag
 
 from __future__ import annotations
 
+import threading
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
@@ -212,6 +213,7 @@ def report_body(html: str) -> Markup:
 
 
 _MAPS: dict[tuple[str, int], bytes] = {}  # the last public maps drawn, by game and line
+_MAPS_LOCK = threading.Lock()  # the routes run in a thread pool
 
 
 def public_map_png(service: Service, game_id: str) -> bytes:
@@ -221,8 +223,13 @@ def public_map_png(service: Service, game_id: str) -> bytes:
 
     game = service.current(game_id)
     key = (game_id, game.snapshot().lines)
-    if key not in _MAPS:
-        if len(_MAPS) > 16:
+    with _MAPS_LOCK:
+        known = _MAPS.get(key)
+    if known is not None:
+        return known
+    png = draw(game)  # outside the lock: a second request at worst draws it twice
+    with _MAPS_LOCK:
+        if len(_MAPS) >= 16:
             _MAPS.pop(next(iter(_MAPS)))
-        _MAPS[key] = draw(game)
-    return _MAPS[key]
+        _MAPS[key] = png
+    return png
