@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.engine.state import state_hash
+from adjudicator.engine.state import State, state_hash
 from adjudicator.errors import PbemError
 from adjudicator.referee.gamedir import Game, GameDir, effective_chain, game_from_lines
-from adjudicator.referee.journal import line_hash, sign_entry
+from adjudicator.referee.journal import JournalLine, line_hash, sign_entry
 from adjudicator.referee.store import GameStore
 
 ROLLBACK_VERSION = 1
@@ -39,9 +39,11 @@ class Rollback:
         return self.game.acting_side
 
 
-def rollback_entry(game: Game, to_seq: int, reason: str) -> dict[str, Any]:
+def plan_rollback(game: Game, to_seq: int, reason: str) -> tuple[dict[str, Any], State]:
     """The unsigned rollback line for `game` (read with its lines) back to step `to_seq`
-    (0: the starting position); PbemError when that is not a rollback one can make."""
+    (0: the starting position), and the position the game resumes from; PbemError when
+    that is not a rollback one can make. The verifier asks the same of the journal
+    before a rollback line, and compares."""
     reason = " ".join(reason.split())
     if not reason:
         raise PbemError("a rollback needs its reason: the players and the journal are told "
@@ -69,7 +71,7 @@ def rollback_entry(game: Game, to_seq: int, reason: str) -> dict[str, Any]:
         "last_seq": len(game.steps),
         "reason": reason,
         "state_hash": state_hash(state),
-    }
+    }, state
 
 
 def roll_back(where: Path | GameStore, to_seq: int, reason: str) -> Rollback:
@@ -85,8 +87,11 @@ def roll_back(where: Path | GameStore, to_seq: int, reason: str) -> Rollback:
 def _roll_back(store: GameStore, to_seq: int, reason: str) -> Rollback:
     # a rare act of the referee: the whole journal is read, not the snapshot
     game = game_from_lines(store.journal_lines(), store.describe())
-    entry = sign_entry(rollback_entry(game, to_seq, reason), store.referee_key())
-    store.append(entry)
-    after = game_from_lines(store.journal_lines(), store.describe())
+    unsigned, state = plan_rollback(game, to_seq, reason)
+    entry = sign_entry(unsigned, store.referee_key())
+    raw = store.append(entry)
+    line = JournalLine(len(game.lines) + 2, raw, entry)  # the header is line 1
+    after = Game(game.header, game.header_raw, [*game.lines, line], game.package,
+                 game.module, game.initial, state)
     store.write_snapshot(after.snapshot())
     return Rollback(entry, after)

@@ -25,14 +25,13 @@ from adjudicator.errors import JournalError, PbemError
 from adjudicator.referee.gamedir import (
     Game,
     GameDir,
-    effective_chain,
     header_initial_state,
     header_module,
 )
 from adjudicator.referee.journal import JOURNAL_FORMAT, JournalLine, entry_signature_ok, line_hash
 from adjudicator.referee.journal import read_lines as read_journal_lines
 from adjudicator.referee.referee import pass_entropy
-from adjudicator.referee.rollback import ROLLBACK_VERSION, rollback_entry
+from adjudicator.referee.rollback import ROLLBACK_VERSION, plan_rollback
 from adjudicator.referee.submission import Submission, check_addressed, open_submission
 from adjudicator.security.keys import load_public_key
 from adjudicator.security.signing import ORDERS_NS
@@ -159,7 +158,8 @@ def _verify_rollback(game: Game, initial: State, line: JournalLine,
                     f"not one this verifier knows ({ROLLBACK_VERSION})")
     game.initial = initial
     try:
-        expected = rollback_entry(game, int(entry.get("to_seq", -1)), str(entry.get("reason")))
+        expected, state = plan_rollback(game, int(entry.get("to_seq", -1)),
+                                        str(entry.get("reason")))
     except (PbemError, TypeError, ValueError) as exc:
         raise _fail(n, None, "chain", f"the rollback is not one the referee could make: "
                     f"{getattr(exc, 'message', exc)}") from None
@@ -172,8 +172,7 @@ def _verify_rollback(game: Game, initial: State, line: JournalLine,
                     f"the position after step {entry['to_seq']}")
     report.rollbacks += 1
     report.voided += len(expected["voided"])
-    chain = [s for s in effective_chain(game.lines) if s.entry["seq"] <= entry["to_seq"]]
-    return game.replay(chain)
+    return state
 
 
 def _check_referee_pass(game: Game, submission: Submission, commit: str, n: int) -> None:

@@ -18,7 +18,7 @@ from datetime import datetime
 from sqlalchemy import Connection, func, insert, select, update
 
 from adjudicator.service.db import outbox, submissions
-from adjudicator.service.model import ServiceConfig
+from adjudicator.service.model import ServiceConfig, aware
 
 STRANGERS = ("invalid", "unattributed")  # the outcomes of files no player signed
 PROBLEM, DIGEST = "problem", "digest"
@@ -44,7 +44,8 @@ def retry_after(conn: Connection, source: str, now: datetime,
     recent = list(rows)
     if len(recent) < config.submit_limit:
         return None
-    oldest = _aware(recent[-1])
+    oldest = aware(recent[-1])
+    assert oldest is not None
     return max(1, int((oldest + config.submit_window - now).total_seconds()) + 1)
 
 
@@ -83,11 +84,3 @@ def queue_problem(conn: Connection, now: datetime, config: ServiceConfig, to: st
         "were not adjudicated", body_text=intro + line, attempts=0, kind=DIGEST,
         not_before=now + config.answer_window))
     return "digest"
-
-
-def _aware(moment: datetime) -> datetime:
-    from adjudicator.service.model import aware
-
-    result = aware(moment)
-    assert result is not None
-    return result
