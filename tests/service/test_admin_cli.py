@@ -70,3 +70,13 @@ def test_serve_prints_a_short_summary_with_the_urls_last(tmp_path: Path) -> None
     assert len(lines) < 25
     assert lines[-2].split() == ["web", "http://127.0.0.1:8000/"]
     assert "demo-solitaire" in text and "/docs" in text and "/help" in text
+
+
+def test_status_reads_plainly() -> None:
+    """Issue 16, item 15: no raw dict, the position in brief, whose step with its envelope."""
+    journal = EXAMPLE.parent / "barbarossa" / "journal.jsonl"
+    result = CliRunner().invoke(main, ["status", str(journal)])
+    assert result.exit_code == 0, result.output
+    assert "{" not in result.output and "position after step" in result.output
+    assert "waits for axis" in result.output and 'seq="' in result.output
+    assert "the position as axis sees it:" in result.output

@@ -79,3 +79,22 @@ def test_a_rollback_through_the_service(service: Service, tmp_path: Path) -> Non
                           json={"to_seq": 3, "reason": "x"},
                           headers={"authorization": f"Bearer {ADMIN}"})
     assert refused.status_code == 422 and "voided by an earlier rollback" in refused.text
+
+
+def test_an_unreadable_file_is_told_what_pbem_sign_would_say(service: Service) -> None:
+    """Issue 16, item 6: a DOCTYPE, a Latin-1 file and a UTF-16 file each get their own
+    precise words, the ones `pbem sign` gives, not one vague sentence for all."""
+    from adjudicator.errors import PbemError
+    from adjudicator.security.xmlsafe import parse_untrusted
+
+    create_example(service)
+    text = example_turn(1).decode()
+    for raw in (text.replace("<orders", '<!DOCTYPE orders SYSTEM "x"><orders', 1).encode(),
+                text.replace("<entropy>", "<entropy>é", 1).encode("latin-1"),
+                text.encode("utf-16")):
+        try:
+            parse_untrusted(raw)
+        except PbemError as exc:
+            said = exc.message
+        verdict = service.submit(raw, "web")
+        assert verdict.outcome == "invalid" and said in verdict.text, (said, verdict.text)
