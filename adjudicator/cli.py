@@ -21,7 +21,9 @@ from adjudicator.security.limits import MAX_ORDER_BYTES
 if TYPE_CHECKING:
     from adjudicator.referee.referee import Adjudication
 
-EXIT_REJECTED = 2  # the file was read but refused, or an order was illegal
+# `pbem adjudicate` and `pbem check` (docs/protocol.md, "exit codes"):
+EXIT_REJECTED = 2  # the file was refused: nothing adjudicated (check: a problem found)
+EXIT_ORDER_REFUSED = 3  # the step counts, but an order was refused and the rest not run
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug, not the user's fault
 
 
@@ -183,7 +185,9 @@ def new(game: str, scenario: str, sides: tuple[str, ...], options: tuple[str, ..
 @click.argument("directory", type=click.Path(exists=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def status(directory: Path, as_json: bool) -> None:
-    """Show whose step it is, its seq, prev and commit, and any open decision."""
+    """Where a game stands: turn and phase, whose step (with the seq, prev and commit its
+    file needs), any open decision, and the position in brief. DIRECTORY may be a game
+    directory or a journal file."""
     from adjudicator.referee.gamedir import load_game
 
     game = load_game(directory)
@@ -201,15 +205,45 @@ def status(directory: Path, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(info, indent=2, sort_keys=True))
         return
-    for key in ("game_id", "game", "waiting_for", "seq", "prev", "commit", "turn", "phase"):
-        if key in info:
-            click.echo(f"{key}: {info[key] if info[key] is not None else '-'}")
-    if info.get("result"):
-        click.echo(f"result: {info['result']}")
+    for line in status_lines(game, info):
+        click.echo(line)
+
+
+def status_lines(game: Any, info: dict[str, Any]) -> list[str]:
+    """`pbem status` in words: the game, where it stands, whose step, what is open."""
+    from adjudicator.reports.template import position_brief
+
+    where = ", ".join(f"{k} {info[k]}" for k in ("turn", "player", "segment", "phase",
+                                                 "weather") if info.get(k) is not None)
+    lines = [f"game {game.game_id}: {game.package.title}"
+             + (" (a TEST game)" if info["test_game"] else ""),
+             f"position after step {game.next_seq - 1}: {where}" if where else
+             f"position after step {game.next_seq - 1}"]
+    result = info.get("result")
+    if result:
+        level = result.get("level") if isinstance(result, dict) else result
+        lines.append(f"the game is over: {level or result}")
+    else:
+        lines.append(f"step {game.next_seq} waits for {game.acting_side}: an order file with "
+                     f'seq="{game.next_seq}" prev="{game.state_hash}" '
+                     f'commit="{game.current_commit}" (pbem orders template writes them)')
     pending = info["decision"]
     if pending:
-        click.echo(f"open decision {pending['id']} for {pending['side']} ({pending['kind']}, "
-                   f"rule {pending['rule']}): choose one of {', '.join(pending['options'])}")
+        lines.append(f"open decision {pending['id']} for {pending['side']} ({pending['kind']}, "
+                     f"rule {pending['rule']}): choose one of {', '.join(pending['options'])}")
+    lines.append("deadline: none kept here (a game of the service has its deadline on its "
+                 "page and in pbem admin games)")
+    if game.acting_side:
+        brief = position_brief(game, game.acting_side)
+        lines += ["", f"the position as {game.acting_side} sees it:"]
+        lines += [f"  {h}" for h in brief[:STATUS_LINES]]
+        if len(brief) > STATUS_LINES:
+            lines.append(f"  ... and {len(brief) - STATUS_LINES} more lines (the order "
+                         "template's comment has them all)")
+    return lines
+
+
+STATUS_LINES = 12  # of the position in brief: enough to see where the game stands
 
 
 @main.group()
@@ -227,7 +261,7 @@ def orders_template(directory: Path, side: str, out: Path | None) -> None:
     from adjudicator.reports.template import order_template
 
     game = load_game(directory)
-    text = order_template(game, side)
+    text = order_template(game, side)  # refuses a finished game
     if game.acting_side != side:
         click.echo(f"note: the game waits for {game.acting_side or 'nobody'}, not {side}",
                    err=True)
@@ -247,7 +281,10 @@ def orders_template(directory: Path, side: str, out: Path | None) -> None:
 @click.option("--entropy", help="Use this hex entropy instead of fresh random bytes "
               "(only to reproduce an example).")
 def sign(orders_file: Path, key_file: Path, out: Path | None, entropy: str | None) -> None:
-    """Sign an order file: add fresh entropy and your signature."""
+    """Sign an order file: add fresh entropy and your signature. The file is checked
+    against its game's order schema first; one the game would refuse (a decision still
+    to answer, an unknown order) is not signed."""
+    from adjudicator.referee.submission import draft_problem
     from adjudicator.security.keys import load_private_key
     from adjudicator.security.signing import sign_orders
     from adjudicator.security.xmlsafe import parse_untrusted
@@ -258,6 +295,9 @@ def sign(orders_file: Path, key_file: Path, out: Path | None, entropy: str | Non
         passphrase = click.prompt("Passphrase", hide_input=True).encode("utf-8")
     key = load_private_key(key_bytes, passphrase)
     root = parse_untrusted(read_input(orders_file))
+    problem = draft_problem(root)
+    if problem is not None:  # a file the game would refuse: not signed
+        fail(f"{orders_file} was not signed: {problem}")
     signed = sign_orders(root, key, entropy=hex_bytes(entropy, "--entropy") if entropy else None)
     target = out or orders_file
     target.write_bytes(signed)
@@ -268,7 +308,11 @@ def sign(orders_file: Path, key_file: Path, out: Path | None, entropy: str | Non
 @click.argument("directory", type=click.Path(exists=True, path_type=Path))
 @click.argument("orders_file", metavar="ORDERS", type=click.Path(exists=True, path_type=Path))
 def check(directory: Path, orders_file: Path) -> None:
-    """Dry-run a draft order file against the current position, without dice."""
+    """Dry-run a draft order file against the current position, without dice.
+
+    DIRECTORY may be a game directory or a journal file, such as the one a game's page
+    offers for download: a player needs no more to check a draft. Exit status 2 when a
+    problem was found."""
     from adjudicator.referee.check import check_draft
 
     report = check_draft(directory, read_input(orders_file))
@@ -276,9 +320,15 @@ def check(directory: Path, orders_file: Path) -> None:
         click.echo(f"note: {note}")
     for problem in report.problems:
         click.echo(f"problem: {problem}")
-    if report.ok:
-        click.echo(f"OK: {report.checked} of {report.orders} orders checked against the "
-                   "position, no problem found")
+    unchecked = report.orders - report.checked
+    if report.ok and unchecked == 0:
+        click.echo(f"OK: all {report.orders} order(s) checked against the position, no "
+                   "problem found")
+    elif report.ok:
+        click.echo(f"no problem found, but only {report.checked} of {report.orders} order(s) "
+                   f"could be checked against the position: the {unchecked} from order "
+                   f"{report.checked + 1} on depend on a die roll, so they were checked only "
+                   "for unknown units and places; the adjudication will tell")
     else:
         sys.exit(EXIT_REJECTED)
 
@@ -288,7 +338,12 @@ def check(directory: Path, orders_file: Path) -> None:
 @click.argument("orders_file", metavar="ORDERS", type=click.Path(exists=True, path_type=Path))
 @click.option("--no-report", is_flag=True, help="Do not render the turn reports.")
 def adjudicate_command(directory: Path, orders_file: Path, no_report: bool) -> None:
-    """Referee: adjudicate a signed order file and write the turn reports."""
+    """Referee: adjudicate a signed order file and write the turn reports.
+
+    Exit status: 0 the step was adjudicated (all its orders carried out, or up to a
+    decision); 3 the step was adjudicated and counts, but an order was refused (the
+    orders before it stand, it and the rest were not carried out); 2 the file was
+    refused and nothing was adjudicated (unsigned, misaddressed, stale, unreadable)."""
     from adjudicator.referee.referee import adjudicate
 
     result = adjudicate(directory, read_input(orders_file))
@@ -296,8 +351,10 @@ def adjudicate_command(directory: Path, orders_file: Path, no_report: bool) -> N
     if result.kind == "step" and not no_report:
         for side, paths in write_step_reports(directory, result.seq).items():
             click.echo(f"report for {side}: {paths['html']}  (map: {paths['png']})")
-    if result.kind == "refused" or (result.result and result.result.rejection):
+    if result.kind == "refused":
         sys.exit(EXIT_REJECTED)
+    if result.result and result.result.rejection:
+        sys.exit(EXIT_ORDER_REFUSED)
 
 
 def print_adjudication(result: Adjudication) -> None:
@@ -355,6 +412,9 @@ def verify_command(path: Path, as_json: bool) -> None:
         click.echo(f"OK: game {report.game_id}: {report.steps} step(s), {report.rolls} die "
                    f"roll(s), {report.refused} refused file(s) recomputed and verified; "
                    f"final state {report.final_state_hash}")
+        if report.rollbacks:
+            click.echo(f"  {report.rollbacks} rollback(s) by the referee voided "
+                       f"{report.voided} step(s); the voided steps verified too")
         if report.summary:
             click.echo("  " + ", ".join(f"{k}: {v}" for k, v in report.summary.items()))
         if report.test_game:
@@ -370,6 +430,24 @@ def verify_command(path: Path, as_json: bool) -> None:
 
 
 main.add_command(verify_command, "verify")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--to", "to_seq", type=click.IntRange(min=0), required=True,
+              help="The step whose position the game resumes from (0: the start).")
+@click.option("--reason", required=True, help="Why: the journal and the players are told.")
+def rollback(directory: Path, to_seq: int, reason: str) -> None:
+    """Referee: void the steps after step --to and go on from the position after it.
+    The journal stays append-only and verifiable: the voided steps stay in it, and one
+    referee-signed line says which steps are void and why (docs/journal.md)."""
+    from adjudicator.referee.rollback import roll_back
+
+    done = roll_back(directory, to_seq, reason)
+    voided = ", ".join(str(s) for s in done.voided)
+    click.echo(f"rolled back to step {to_seq}: step(s) {voided} voided")
+    click.echo(f"the game waits for {done.acting_side or 'nobody'} (step "
+               f"{done.game.next_seq}); tell the players (the service does it by mail)")
 
 
 @main.command()
@@ -503,181 +581,13 @@ def export_vassal_save(directory: Path, seq: int | None, side: str, out: Path) -
     click.echo(f"wrote {out}")
 
 
-DATABASE_HELP = "Database URL (sqlite:///var/pbem.db, postgresql://user@host/db)."
-
-
-@main.command()
-@click.option("--database", default="sqlite:///var/pbem.db", show_default=True,
-              help=DATABASE_HELP)
-@click.option("--host", default="127.0.0.1", show_default=True, help="Web address.")
-@click.option("--port", default=8000, show_default=True, help="Web port.")
-@click.option("--smtp-port", default=2525, show_default=True,
-              help="SMTP intake port on the same address (0: no SMTP intake).")
-@click.option("--outbox", type=click.Path(path_type=Path), default=Path("var/outbox"),
-              show_default=True, help="Maildir for outgoing mail when no relay is set.")
-@click.option("--relay", help="SMTP relay HOST:PORT for outgoing mail.")
-@click.option("--relay-starttls", is_flag=True, help="Use STARTTLS with the relay.")
-@click.option("--relay-user", envvar="PBEM_RELAY_USER", help="Relay user (or PBEM_RELAY_USER).")
-@click.option("--relay-password", envvar="PBEM_RELAY_PASSWORD",
-              help="Relay password (better: PBEM_RELAY_PASSWORD).")
-@click.option("--sender", default="referee@pbem.localhost", show_default=True,
-              help="From address of the service's mail.")
-@click.option("--base-url", help="The public URL of the web front (default: from host/port).")
-@click.option("--admin-token", envvar="PBEM_ADMIN_TOKEN",
-              help="Bearer token of the web administration (or PBEM_ADMIN_TOKEN).")
-@click.option("--examples", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Preload the example games from this folder (examples/).")
-@click.option("--maildir-in", type=click.Path(file_okay=False, path_type=Path),
-              help="Also take submissions from this Maildir.")
-@click.option("--imap", help="Also poll this IMAP server, HOST:PORT (SSL).")
-@click.option("--imap-user", envvar="PBEM_IMAP_USER")
-@click.option("--imap-password", envvar="PBEM_IMAP_PASSWORD")
-@click.option("--workers", default=2, show_default=True, type=click.IntRange(min=0),
-              help="Worker processes that render the reports and send the mail (0: a "
-              "thread of this process does it). More can run elsewhere: pbem worker.")
-def serve(**kwargs: Any) -> None:
-    """Run the adjudicator service: web upload and pages, SMTP intake, reports and mail,
-    deadlines. Everything is kept in the database."""
-    from adjudicator.service.runner import ServeOptions
-    from adjudicator.service.runner import serve as run_service
-
-    kwargs["smtp_port"] = kwargs["smtp_port"] or None
-    run_service(ServeOptions(**kwargs))
-
-
-@main.command()
-@click.option("--database", default="sqlite:///var/pbem.db", show_default=True,
-              help=DATABASE_HELP)
-@click.option("--outbox", type=click.Path(path_type=Path), default=Path("var/outbox"),
-              show_default=True, help="Maildir for outgoing mail when no relay is set.")
-@click.option("--relay", help="SMTP relay HOST:PORT for outgoing mail.")
-@click.option("--relay-starttls", is_flag=True, help="Use STARTTLS with the relay.")
-@click.option("--relay-user", envvar="PBEM_RELAY_USER", help="Relay user (or PBEM_RELAY_USER).")
-@click.option("--relay-password", envvar="PBEM_RELAY_PASSWORD",
-              help="Relay password (better: PBEM_RELAY_PASSWORD).")
-@click.option("--sender", default="referee@pbem.localhost", show_default=True,
-              help="From address of the service's mail.")
-@click.option("--base-url", help="The public URL of the web front, for links in mail.")
-@click.option("--clock", is_flag=True, help="Also run the deadline clock and poll the mail "
-              "inboxes (one worker of a service should).")
-@click.option("--maildir-in", type=click.Path(file_okay=False, path_type=Path),
-              help="With --clock: take submissions from this Maildir.")
-@click.option("--imap", help="With --clock: poll this IMAP server, HOST:PORT (SSL).")
-@click.option("--imap-user", envvar="PBEM_IMAP_USER")
-@click.option("--imap-password", envvar="PBEM_IMAP_PASSWORD")
-@click.option("--tick-seconds", default=1.0, show_default=True, type=float,
-              help="How often it looks for work.")
-@click.option("--log-level", default="INFO", show_default=True)
-def worker(clock: bool, **kwargs: Any) -> None:
-    """Render pending reports and send pending mail for a service, on its database; run
-    as many as you like, on this machine or others sharing the PostgreSQL database."""
-    from adjudicator.service.runner import ServeOptions, run_worker
-
-    run_worker(ServeOptions(**kwargs), clock=clock)
-
-
-@main.group()
-@click.option("--database", default="sqlite:///var/pbem.db", show_default=True,
-              help=DATABASE_HELP)
-@click.pass_context
-def admin(ctx: click.Context, database: str) -> None:
-    """Referee and tournament director commands on the service's database."""
-    from adjudicator.service.runner import ServeOptions, build_service
-
-    ctx.obj = build_service(ServeOptions(database=database))
-
-
-@admin.command("create")
-@click.argument("game", type=click.Choice(GAME_IDS))
-@click.option("--scenario", required=True)
-@click.option("--player", "players", multiple=True, required=True,
-              metavar="SIDE=NAME,EMAIL,KEY.pub[,TIMEZONE]", help="One per side.")
-@click.option("--option", "options", multiple=True, metavar="NAME=VALUE")
-@click.option("--game-id")
-@click.option("--deadline-hours", default=72, show_default=True)
-@click.option("--policy", type=click.Choice(["wait", "pass", "forfeit"]), default="wait",
-              show_default=True, help="What a missed deadline does.")
-@click.option("--tournament")
-@click.pass_obj
-def admin_create(service: Any, game: str, scenario: str, players: tuple[str, ...],
-                 options: tuple[str, ...], game_id: str | None, deadline_hours: int,
-                 policy: str, tournament: str | None) -> None:
-    """Create a game with its roster; prints each player's secret report link (the
-    service also mails it)."""
-    from adjudicator.service.core import PlayerSpec
-
-    roster = []
-    for side, spec in parse_pairs(players, "--player").items():
-        parts = spec.split(",")
-        if len(parts) not in (3, 4):
-            fail(f"--player {side}=...: give NAME,EMAIL,KEY.pub[,TIMEZONE]")
-        roster.append(PlayerSpec(side, parts[0], parts[1], Path(parts[2]).read_bytes(),
-                                 parts[3] if len(parts) == 4 else "UTC"))
-    created = service.create_game(game, scenario, roster, game_id=game_id,
-                                  options=parse_pairs(options, "--option"),
-                                  deadline_hours=deadline_hours, policy=policy,
-                                  tournament=tournament)
-    click.echo(f"created {created.game_id}")
-    for side, link in created.links.items():
-        click.echo(f"  {side}: {link}")
-
-
-@admin.command("games")
-@click.option("--tournament")
-@click.pass_obj
-def admin_games(service: Any, tournament: str | None) -> None:
-    """Every game (or a tournament's) at a glance."""
-    for g in service.list_games(tournament):
-        deadline = f"{g['deadline_at']:%Y-%m-%d %H:%M} UTC" if g["deadline_at"] else "-"
-        click.echo(f"{g['id']:<24} {g['status']:<10} step {g['next_seq']:<4} "
-                   f"waits for {g['acting_side'] or '-':<8} deadline {deadline}  "
-                   f"{g['tournament'] or ''}")
-
-
-@admin.command("extend")
-@click.argument("game_id")
-@click.argument("hours", type=int)
-@click.pass_obj
-def admin_extend(service: Any, game_id: str, hours: int) -> None:
-    """Extend the deadline of a game's current step."""
-    click.echo(f"new deadline {service.extend_deadline(game_id, hours):%Y-%m-%d %H:%M} UTC")
-
-
-@admin.command("pause")
-@click.argument("game_id")
-@click.pass_obj
-def admin_pause(service: Any, game_id: str) -> None:
-    """Pause a game (a vacation): the deadline clock stops."""
-    service.pause(game_id)
-    click.echo(f"{game_id} paused")
-
-
-@admin.command("resume")
-@click.argument("game_id")
-@click.pass_obj
-def admin_resume(service: Any, game_id: str) -> None:
-    """Resume a paused game with the time that was left."""
-    service.resume(game_id)
-    click.echo(f"{game_id} resumed")
-
-
-@admin.command("missed")
-@click.argument("game_id")
-@click.pass_obj
-def admin_missed(service: Any, game_id: str) -> None:
-    """Record a missed deadline now and apply the game's policy."""
-    click.echo(service.record_missed(game_id))
-
-
-@admin.command("journal")
-@click.argument("game_id")
-@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), required=True)
-@click.pass_obj
-def admin_journal(service: Any, game_id: str, out: Path) -> None:
-    """Export a game's journal (check it with `pbem verify`)."""
-    out.write_bytes(service.journal(game_id))
-    click.echo(f"wrote {out}")
-
+# The service's commands (serve, worker, admin) live in cli_service.py; importing it
+# registers them on `main` (it imports nothing heavy either).
+from adjudicator import cli_service  # noqa: E402, F401
 
 if __name__ == "__main__":
-    main()
+    # `python -m adjudicator.cli` (how `pbem serve` starts its workers): the commands of
+    # cli_service registered themselves on the imported module's group, not on this one
+    from adjudicator.cli import main as registered
+
+    registered()

@@ -110,7 +110,7 @@ def test_an_illegal_order_keeps_the_orders_before_it(game: Path, tmp_path: Path)
     where = f"order 2 (line {line})"
     assert f"problem: {where} breaks rule Movement" in pbem("check", game, orders, code=2).output
     pbem("sign", orders, "--key", tmp_path / "alice.key")
-    out = pbem("adjudicate", game, orders, code=2).output
+    out = pbem("adjudicate", game, orders, code=3).output  # the step counts: 3, not 2
     assert f"{where} rejected, rule Movement: GER-9 has already moved" in out
     assert status(game)["phase"] == "movement"
     assert "OK" in pbem("verify", game).output
@@ -268,3 +268,35 @@ def test_a_1941_game_from_a_position_file_with_the_baltic_fleet(tmp_path: Path) 
     out = pbem("adjudicate", tmp_path / "g", orders, code=None).output
     assert "20.1.1 A" in out and "already been used" in out
     assert "OK" in pbem("verify", tmp_path / "g").output
+
+
+def test_check_says_how_many_orders_it_could_not_check(game: Path, tmp_path: Path) -> None:
+    """Issue 16, item 16: a draft whose first order needs a die roll is not 'OK': the
+    check says how many orders it could check against the position, and why not more."""
+    orders = template(game, '  <attack target="kurland" units="GER-16" lose="GER-16"/>\n'
+                      '  <end-turn/>', tmp_path / "t.xml")
+    out = pbem("check", game, orders).output
+    assert "OK" not in out
+    assert "only 0 of 2 order(s) could be checked against the position" in out, out
+    assert "depend on a die roll" in out
+
+
+def test_sign_refuses_a_decision_left_to_answer(game: Path, tmp_path: Path) -> None:
+    orders = template(game, '  <answer decision="d1" choice="CHOOSE"/>\n  <end-turn/>',
+                      tmp_path / "t.xml")
+    out = pbem("sign", orders, "--key", tmp_path / "alice.key", code=1).output
+    assert "decision d1 is still to answer" in out and "CHOOSE" in out
+    assert "<signature" not in orders.read_text()
+
+
+def test_a_finished_game_has_no_template(tmp_path: Path) -> None:
+    from adjudicator.referee.gamedir import load_game
+    from adjudicator.reports.template import order_template
+
+    journal = Path(__file__).resolve().parent.parent / "examples" / "solitaire" / \
+        "journal.jsonl"
+    if load_game(journal).acting_side is not None:
+        pytest.skip("the example game is not over")
+    out = pbem("orders", "template", journal, "--side", "german", code=1).output
+    assert "is over" in out and "no more orders" in out
+    assert order_template  # the same refusal serves the web's template link

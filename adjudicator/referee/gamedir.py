@@ -220,10 +220,7 @@ class Game:
     def __post_init__(self) -> None:
         if self.state:
             return  # the caller (verification, a snapshot) knows the position already
-        self.state = copy_state(self.initial)
-        for line in self.steps:
-            for event in line.entry["events"]:
-                self.package.rules.apply(self.state, Event.from_json(event))
+        self.state = self.replay(effective_chain(self.lines))
 
     @property
     def game_id(self) -> str:
@@ -238,9 +235,27 @@ class Game:
 
     @property
     def steps(self) -> list[JournalLine]:
+        """Every adjudicated step, voided ones included: step numbers run on across a
+        rollback (docs/journal.md), so step N is `steps[N - 1]`."""
         if self.tail is not None:
             raise RuntimeError("a game read from its snapshot does not hold its steps")
         return [line for line in self.lines if line.entry["type"] == "step"]
+
+    @property
+    def voided(self) -> set[int]:
+        """The steps a referee's rollback voided (still in the journal, still readable)."""
+        if self.tail is not None:
+            raise RuntimeError("a game read from its snapshot does not hold its steps")
+        return {seq for line in self.lines if line.entry["type"] == "rollback"
+                for seq in line.entry["voided"]}
+
+    def replay(self, chain: list[JournalLine]) -> State:
+        """The initial position with the events of `chain` applied, in order."""
+        state = copy_state(self.initial)
+        for line in chain:
+            for event in line.entry["events"]:
+                self.package.rules.apply(state, Event.from_json(event))
+        return state
 
     @property
     def next_seq(self) -> int:
@@ -257,8 +272,9 @@ class Game:
         """The position after the journal's last line, for its store to keep."""
         if self.tail is not None:
             return self.tail
-        steps = self.steps
-        return Snapshot(len(self.lines) + 1, len(steps), steps[-1].number if steps else 1,
+        marks = [line.number for line in self.lines
+                 if line.entry["type"] in ("step", "rollback")]
+        return Snapshot(len(self.lines) + 1, len(self.steps), marks[-1] if marks else 1,
                         self.last_line, self.current_commit, self.state)
 
     @property
@@ -279,12 +295,25 @@ class Game:
         return next((p["side"] for p in self.header["roster"] if p["fingerprint"] == fp), None)
 
     def state_before(self, seq: int) -> State:
-        """The position before step `seq` (seq 1 = the initial position)."""
-        state = copy_state(self.initial)
-        for line in self.steps[: seq - 1]:
-            for event in line.entry["events"]:
-                self.package.rules.apply(state, Event.from_json(event))
-        return state
+        """The position step `seq` was played on (seq 1 = the initial position): after
+        a rollback, the steps it voided are not part of it."""
+        upto = next((i for i, line in enumerate(self.lines)
+                     if line.entry["type"] == "step" and line.entry["seq"] == seq),
+                    len(self.lines))
+        return self.replay(effective_chain(self.lines[:upto]))
+
+
+def effective_chain(lines: list[JournalLine]) -> list[JournalLine]:
+    """The steps that make the position after `lines`: every step, less those a later
+    rollback voided (a rollback to step N keeps the steps up to N of the chain)."""
+    chain: list[JournalLine] = []
+    for line in lines:
+        kind = line.entry["type"]
+        if kind == "step":
+            chain.append(line)
+        elif kind == "rollback":
+            chain = [s for s in chain if s.entry["seq"] <= line.entry["to_seq"]]
+    return chain
 
 
 def header_module(header: dict[str, Any]) -> tuple[GamePackage, ModuleData]:
@@ -340,7 +369,10 @@ def current_game(store: Any) -> Game:
         step = head if snapshot.step_line == 1 else store.line(snapshot.step_line)
         expected = head.entry.get("initial_state_hash") if snapshot.step_line == 1 \
             else step.entry.get("state_hash")
-        if last.raw == snapshot.last_line and step.entry.get("seq", 0) == snapshot.steps \
+        # the last step's line, or a rollback's, which records the steps before it
+        seen = step.entry.get("last_seq", 0) if step.entry.get("type") == "rollback" \
+            else step.entry.get("seq", 0)
+        if last.raw == snapshot.last_line and seen == snapshot.steps \
                 and state_hash(snapshot.state) == expected:
             package, module = header_module(head.entry)
             return Game(head.entry, head.raw, [], package, module, {}, snapshot.state,

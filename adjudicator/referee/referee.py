@@ -36,7 +36,12 @@ from adjudicator.referee.gamedir import (
 )
 from adjudicator.referee.journal import JOURNAL_FORMAT, line_hash, sign_entry
 from adjudicator.referee.store import GameStore
-from adjudicator.referee.submission import Submission, check_addressed, open_submission
+from adjudicator.referee.submission import (
+    Submission,
+    check_addressed,
+    open_submission,
+    signed_by_player,
+)
 from adjudicator.security.keys import fingerprint, load_public_key, public_key_pem
 from adjudicator.security.signing import ORDERS_NS, sign_orders
 
@@ -48,7 +53,7 @@ PASS_ENTROPY_TAG = b"pbem/pass/v1\x00"
 class Adjudication:
     """The result of one submission: a `step` or a `refused` file."""
 
-    kind: str  # "step" or "refused"
+    kind: str  # "step", "refused", or "unattributed" (refused, not journalled)
     seq: int
     entry: dict[str, Any]
     archived: str  # where the raw bytes are kept (a file, a database row)
@@ -143,7 +148,12 @@ def adjudicate(where: Path | GameStore, raw: bytes) -> Adjudication:
     return adjudicate_in(where, raw)
 
 
-def adjudicate_in(store: GameStore, raw: bytes) -> Adjudication:
+def adjudicate_in(store: GameStore, raw: bytes, *,
+                  journal_strangers: bool = True) -> Adjudication:
+    """Adjudicate `raw` in a store whose caller holds the game's lock. With
+    `journal_strangers` False (the service, where anybody may upload), a refused file
+    that no player of the game signed is archived but not journalled: it is nobody's
+    act, and a journal line for it would let anyone grow the game's public record."""
     if not store.has_journal():
         raise JournalError(f"{store.describe()} holds no game: there is no journal")
     archived = store.archive(raw)  # before anything else can go wrong with it
@@ -153,6 +163,10 @@ def adjudicate_in(store: GameStore, raw: bytes) -> Adjudication:
         submission = open_submission(game, raw)
         check_addressed(game, submission.envelope)
     except PbemError as error:
+        if not journal_strangers and not signed_by_player(game, raw):
+            entry = {"reason": {"code": error.code, "message": error.message}}
+            return Adjudication("unattributed", game.next_seq, entry, archived, game,
+                                error=error)
         entry = refused_entry(game, raw, error, key)
         line = store.append(entry)
         store.write_snapshot(after_line(game, line, game.state))

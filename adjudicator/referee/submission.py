@@ -8,10 +8,12 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from lxml import etree
 
 from adjudicator.engine.orders import Order, orders_from_envelope
-from adjudicator.errors import InvalidInput, SignatureError, StaleSubmission
+from adjudicator.errors import InvalidInput, PbemError, SignatureError, StaleSubmission
+from adjudicator.games import GamePackage
 from adjudicator.referee.gamedir import Game
 from adjudicator.security.keys import fingerprint
 from adjudicator.security.signing import (
+    ORDERS_NS,
     Envelope,
     read_envelope,
     signature_fingerprint,
@@ -61,12 +63,65 @@ def open_submission(game: Game, raw: bytes, *,
     return Submission(root, envelope, orders_from_envelope(root), fp)
 
 
+def signed_by_player(game: Game, raw: bytes) -> bool:
+    """Whether a file carries a valid signature of one of the game's players (whatever
+    else is wrong with it): only such a file is a player's act that the public record
+    must show. A file nobody of the game signed proves nothing about anyone."""
+    try:
+        root = parse_untrusted(raw)
+        signer = game.side_of_fingerprint(signature_fingerprint(root))
+        if signer is None:
+            return False
+        verify_orders(root, game.roster_key(signer))
+    except PbemError:
+        return False
+    return True
+
+
 def validate_orders_schema(game: Game, root: etree._Element) -> None:
-    schema = game.package.orders_schema
-    if not schema.validate(root):
-        first = schema.error_log[0]
-        raise InvalidInput(f"line {first.line}: this is not a valid {game.package.title} "
-                           f"order file: {first.message}", code="schema")
+    problem = schema_problem(game.package, root)
+    if problem is not None:
+        raise InvalidInput(problem, code="schema")
+
+
+PLACEHOLDER_CHOICE = "CHOOSE"  # what a template leaves for the player to replace
+
+
+def schema_problem(package: GamePackage, root: etree._Element) -> str | None:
+    """What makes `root` not a valid order file of the game, in a player's words (a
+    decision the template left to answer is named), or None."""
+    for answer in root.iter(f"{{{ORDERS_NS}}}answer"):
+        if answer.get("choice") == PLACEHOLDER_CHOICE:
+            return (f"line {answer.sourceline}: decision {answer.get('decision')} is still to "
+                    f"answer: replace choice=\"{PLACEHOLDER_CHOICE}\" with one of the options "
+                    "the template's comment lists (pbem status shows them too)")
+    schema = package.orders_schema
+    if schema.validate(root):
+        return None
+    first = schema.error_log[0]
+    return f"line {first.line}: this is not a valid {package.title} order file: {first.message}"
+
+
+def draft_problem(root: etree._Element) -> str | None:
+    """For `pbem sign`: what the game named in the file would refuse about it before
+    any position is looked at (its order schema), or None; the entropy that signing
+    adds is not asked for."""
+    from copy import deepcopy
+
+    from adjudicator.games import GAME_IDS, get_game
+    from adjudicator.security.signing import ENTROPY_TAG
+
+    if root.tag != f"{{{ORDERS_NS}}}orders":
+        return None  # not an order file at all: signing says so in its own words
+    module = root.get("module")
+    if module not in GAME_IDS:
+        return (f"module={module!r} names no game this adjudicator knows "
+                f"({', '.join(GAME_IDS)}); start from the game's template")
+    draft = deepcopy(root)
+    entropy = draft.find(ENTROPY_TAG)
+    if entropy is not None and not (entropy.text or "").strip():
+        entropy.text = "00" * 32
+    return schema_problem(get_game(module), draft)
 
 
 def check_addressed(game: Game, envelope: Envelope) -> None:

@@ -31,6 +31,7 @@ from adjudicator.referee.gamedir import (
 from adjudicator.referee.journal import JOURNAL_FORMAT, JournalLine, entry_signature_ok, line_hash
 from adjudicator.referee.journal import read_lines as read_journal_lines
 from adjudicator.referee.referee import pass_entropy
+from adjudicator.referee.rollback import ROLLBACK_VERSION, plan_rollback
 from adjudicator.referee.submission import Submission, check_addressed, open_submission
 from adjudicator.security.keys import load_public_key
 from adjudicator.security.signing import ORDERS_NS
@@ -50,6 +51,8 @@ class VerifyReport:
     test_game: bool = False
     steps: int = 0
     refused: int = 0
+    rollbacks: int = 0  # referee's rollbacks (docs/journal.md): each voids some steps
+    voided: int = 0
     rolls: int = 0
     final_state_hash: str | None = None
     summary: dict[str, Any] | None = None
@@ -132,12 +135,44 @@ def _verify(journal: Path, report: VerifyReport) -> None:
             state = _verify_step(game, line, expected_commit, report, referee)
             expected_commit = entry["next_commit"]
             report.steps += 1
+        elif entry["type"] == "rollback":
+            game = Game(header, head.raw, list(seen), package, module, state, copy_state(state))
+            initial = header_initial_state(package, module, header)
+            state = _verify_rollback(game, initial, line, report)
         else:
             raise _fail(line.number, seq, "format", f"unknown entry type {entry['type']!r}")
         seen.append(line)
         previous = line.raw
     report.final_state_hash = state_hash(state)
     report.summary = package.rules.summary(state)
+
+
+def _verify_rollback(game: Game, initial: State, line: JournalLine,
+                     report: VerifyReport) -> State:
+    """A referee's rollback (a versioned addition, docs/journal.md): it must void exactly
+    the steps after its `to_seq` that were still in play, and its state hash must be the
+    position after step `to_seq`, which the following steps are then checked against."""
+    entry, n = line.entry, line.number
+    if entry.get("rollback") != ROLLBACK_VERSION:
+        raise _fail(n, None, "format", f"rollback line version {entry.get('rollback')!r} is "
+                    f"not one this verifier knows ({ROLLBACK_VERSION})")
+    game.initial = initial
+    try:
+        expected, state = plan_rollback(game, int(entry.get("to_seq", -1)),
+                                        str(entry.get("reason")))
+    except (PbemError, TypeError, ValueError) as exc:
+        raise _fail(n, None, "chain", f"the rollback is not one the referee could make: "
+                    f"{getattr(exc, 'message', exc)}") from None
+    for name in ("voided", "last_seq", "by", "prev_entry"):
+        if entry.get(name) != expected[name]:
+            raise _fail(n, None, "chain", f"the rollback's {name} is {entry.get(name)!r}, "
+                        f"where {expected[name]!r} follows from the journal before it")
+    if entry.get("state_hash") != expected["state_hash"]:
+        raise _fail(n, None, "state hash", "the rollback's state hash is not the hash of "
+                    f"the position after step {entry['to_seq']}")
+    report.rollbacks += 1
+    report.voided += len(expected["voided"])
+    return state
 
 
 def _check_referee_pass(game: Game, submission: Submission, commit: str, n: int) -> None:

@@ -78,3 +78,27 @@ def step_report(game: Game, seq: int, side: str) -> StepReport:
         next_commit=entry.get("next_commit"),
         waiting_for=waiting_for(game, after, seq),
     )
+
+
+OUTCOME_LABELS = {
+    "initial": "the starting position",
+    "accepted": "carried out",
+    "rejected": "partly carried out",  # the orders before the refused one stand
+    "decision": "stopped for a decision",
+}
+
+
+def step_label(game: Game, step: StepReport) -> str:
+    """A step in a few words for lists of reports: "step 4 · turn 2, movement · german ·
+    partly carried out" (and "voided" when a rollback voided it)."""
+    where = game.package.rules.summary(step.state_after)
+    place = ", ".join(str(where[k]) for k in ("turn", "phase") if where.get(k) is not None)
+    parts = [f"step {step.seq}"]
+    if place:
+        parts.append(f"turn {place}")
+    if step.seq:
+        parts.append(str(game.steps[step.seq - 1].entry.get("side")))
+    parts.append(OUTCOME_LABELS.get(step.outcome, step.outcome))
+    if step.seq in game.voided:
+        parts.append("voided by a rollback")
+    return " · ".join(parts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import shlex
 from dataclasses import dataclass
 from functools import lru_cache
@@ -37,7 +38,7 @@ TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
 REPORT_TEMPLATE = "report.html.j2"
 OUTCOME_WORDS = {
     "accepted": "Accepted",
-    "rejected": "Rejected",
+    "rejected": "Partly carried out",  # the orders before the refused one stand
     "decision": "Stopped for a decision",
     "initial": "Initial position",
 }
@@ -158,8 +159,36 @@ def report_context(step: StepReport, svg: str) -> dict[str, Any]:
         "losses": reporter.losses(step),
         "position": reporter.position(step.module, step.state_after),
         "map_svg": Markup(svg),  # built by lxml, every text node escaped
+        "print_css": Markup(print_css(svg)),  # numbers of the drawing only
         "seed": seed_check(step),
     }
+
+
+# The map's own printed page (report.css: `@page map`, A4 landscape, 8 mm margins): the
+# drawing is scaled to fit this box, in CSS px (96 per inch).
+PRINT_MAP_BOX = (281 / 25.4 * 96, 172 / 25.4 * 96)
+PRINT_MIN_PT = 7.0  # no name, figure or legend line smaller than this on paper
+VIEWBOX = re.compile(r'<svg[^>]*\bviewBox="0 0 ([0-9.]+) ([0-9.]+)"')
+FONT_SIZE = re.compile(r'<text[^>]*\bfont-size="([0-9.]+)"')
+
+
+def print_css(svg: str) -> str:
+    """The print rules that keep the map's text legible on its A4 landscape page: the
+    drawing is scaled down to fit the page, so every font size of the drawing that would
+    come out under 7 pt is raised to the size that prints at 7 pt (CSS overrides the
+    drawing's presentation attributes; the screen and the PNG are not touched)."""
+    box = VIEWBOX.search(svg)
+    if box is None:
+        return ""
+    width, height = float(box.group(1)), float(box.group(2))
+    scale = min(PRINT_MAP_BOX[0] / width, PRINT_MAP_BOX[1] / height)
+    least = PRINT_MIN_PT * 96 / 72 / scale  # in the drawing's units
+    small = sorted({size for size in FONT_SIZE.findall(svg) if float(size) < least},
+                   key=float)
+    if not small:
+        return ""
+    selectors = ", ".join(f'#map svg text[font-size="{size}"]' for size in small)
+    return f"@media print {{ {selectors} {{ font-size: {least:.1f}px; }} }}"
 
 
 def render_html(step: StepReport, svg: str) -> str:
@@ -245,6 +274,23 @@ def render_report(step: StepReport) -> RenderedReport:
                                             map_caption(seen))
     layers = map_layers(seen.module, view)
     return RenderedReport(render_html(seen, layers.svg), layers.svg, layers_to_png(layers))
+
+
+def public_map_png(game: Any) -> bytes:
+    """The map of a game's current position as both sides may see it: each side's view
+    applied in turn, so nothing either side may not see is drawn (the public game page)."""
+    from adjudicator.reports.projection import project_state
+
+    state = game.state
+    sides = list(game.package.rules.sides)
+    for side in sides:
+        state = project_state(game.package.id, state, side)
+    seq = game.next_seq - 1
+    caption = (f"{game.package.title} · game {game.game_id} · "
+               f"{'the start' if seq == 0 else f'after step {seq}'}: the position as both "
+               "sides may see it")
+    view = reporter_for(game.package.id).map_view(game.module, state, sides[0], caption)
+    return layers_to_png(map_layers(game.module, view))
 
 
 def map_layers(module: Any, view: Any) -> MapLayers:

@@ -14,7 +14,11 @@ from pathlib import Path
 from lxml import etree
 
 from adjudicator.errors import InvalidInput
-from adjudicator.security.limits import MAX_ORDER_BYTES, MAX_TRUSTED_BYTES  # noqa: F401
+from adjudicator.security.limits import (  # noqa: F401
+    MAX_ORDER_BYTES,
+    MAX_TRUSTED_BYTES,
+    in_words,
+)
 
 _ALLOWED_ENCODINGS = frozenset({"utf-8", "utf8", "us-ascii", "ascii"})
 _DECLARED_ENCODING = re.compile(
@@ -37,7 +41,8 @@ def _parser() -> etree.XMLParser:
 def _check_text(data: bytes, max_bytes: int, what: str) -> None:
     """Reject input that is empty, too large, not UTF-8 or that declares a DTD."""
     if len(data) > max_bytes:
-        raise InvalidInput(f"{what} is too large: {len(data)} bytes, the limit is {max_bytes}")
+        raise InvalidInput(f"{what} is too large: {len(data):,} bytes; the limit is "
+                           f"{in_words(max_bytes)}")
     if not data.strip():
         raise InvalidInput(f"{what} is empty")
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
 from adjudicator.referee.referee import GAME_ID
 from adjudicator.service.core import POLICIES
@@ -106,6 +106,19 @@ class PlayerIn(BaseModel):
         return value
 
 
+def validation_words(exc: ValidationError) -> str:
+    """A pydantic error as one sentence a referee reads (the CLI and the API say the
+    same): which field, and what is wrong with it."""
+    parts = []
+    for error in exc.errors():
+        where = ".".join(str(p) for p in error.get("loc", ()))
+        message = str(error.get("msg", "not valid")).removeprefix("Value error, ")
+        if error.get("type") == "string_pattern_mismatch" and where.endswith("email"):
+            message = f"{error.get('input')!r} is not an e-mail address"
+        parts.append(f"{where}: {message}" if where else message)
+    return "; ".join(parts)
+
+
 class CreateGameIn(BaseModel):
     game: str = Field(max_length=32, description="the game package, e.g. solitaire")
     scenario: str = Field(max_length=64)
@@ -116,6 +129,18 @@ class CreateGameIn(BaseModel):
     tournament: str | None = Field(None, max_length=128)
     options: dict[str, str] | None = None
 
+    @model_validator(mode="after")
+    def distinct_players(self) -> CreateGameIn:
+        sides = [p.side for p in self.roster]
+        if len(set(sides)) != len(sides):
+            raise ValueError("each side may be named only once in the roster")
+        keys = [p.public_key.strip() for p in self.roster]
+        if len(set(keys)) != len(keys):
+            raise ValueError("two sides have the same public key: each player needs a key "
+                             "of their own (pbem keygen), or the signature cannot say whose "
+                             "orders a file holds")
+        return self
+
 
 class CreatedGameOut(BaseModel):
     game_id: str
@@ -124,6 +149,17 @@ class CreatedGameOut(BaseModel):
 
 class ExtendIn(BaseModel):
     hours: int = Field(ge=1, le=24 * 365)
+
+
+class SchemeIn(BaseModel):
+    scheme: str = Field(min_length=1, max_length=200,
+                        description="win=W,draw=D,loss=L[,major=M,minor=N], or series")
+
+
+class RollbackIn(BaseModel):
+    to_seq: int = Field(ge=0, description="the step whose position the game resumes from")
+    reason: str = Field(min_length=1, max_length=2000,
+                        description="why: the journal and the players are told")
 
 
 # -- small helpers ----------------------------------------------------------------------

@@ -12,350 +12,50 @@ verdict by digest and change nothing.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
-import os
 import secrets as token_source
-import signal
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime, timedelta
-from typing import Any
+from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, Engine, insert, select, update
 
 from adjudicator.errors import PbemError
 from adjudicator.games import get_game
 from adjudicator.referee.gamedir import Game, current_game, game_from_lines
-from adjudicator.referee.referee import (
-    Adjudication,
-    adjudicate_in,
-    adjudicate_pass,
-    create_game,
-)
+from adjudicator.referee.referee import Adjudication, adjudicate_in, create_game
 from adjudicator.security.keys import fingerprint, load_public_key
-from adjudicator.security.xmlsafe import parse_untrusted
-from adjudicator.service.db import (
-    admin_log,
-    games,
-    messages,
-    outbox,
-    players,
-    reports,
-    submissions,
+from adjudicator.service.admin import ServiceAdmin
+from adjudicator.service.db import admin_log, games, outbox, players, reports, submissions
+from adjudicator.service.model import (  # noqa: F401 - the service's names, importable here
+    POLICIES,
+    CreatedGame,
+    OutgoingMail,
+    PlayerSpec,
+    ServiceConfig,
+    Verdict,
+    aware,
+    crash_point,
+    token_digest,
+    utc_now,
 )
+from adjudicator.service.queries import ServiceQueries
 from adjudicator.service.sqlstore import SqlGameStore
+from adjudicator.service.throttle import queue_problem, retry_after
+from adjudicator.service.verdicts import claimed_game, claimed_side, now_line, step_answer
 from adjudicator.service.work import ServiceWork
 
-POLICIES = ("wait", "pass", "forfeit")
-Clock = Callable[[], datetime]
+# a step with an order refused moved the game on: its mail does not say "rejected"
+OUTCOME_SUBJECTS = {"rejected": "partly carried out", "decision": "a decision is needed"}
 
 
-def crash_point(name: str) -> None:
-    """Die here, at once and without cleaning up, when PBEM_CRASH_AT names this point:
-    the crash tests kill the service in the middle of its work this way. A worker
-    process of `pbem serve` takes the service down with it (PBEM_SERVE_PID), as a
-    crash of the machine would."""
-    if os.environ.get("PBEM_CRASH_AT") == name:
-        serve = os.environ.get("PBEM_SERVE_PID")
-        if serve and serve.isdigit() and int(serve) != os.getpid():
-            os.kill(int(serve), signal.SIGKILL)
-        os.kill(os.getpid(), signal.SIGKILL)
+class RateLimited(PbemError):
+    """A source sent too many files that were not adjudicated (throttle.py)."""
 
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    side: str
-    name: str
-    email: str
-    public_key: bytes  # SPKI PEM
-    timezone: str = "UTC"
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What a submitter is told, on every channel alike."""
-
-    submission_id: int
-    outcome: str  # accepted, rejected, decision, refused, invalid
-    game_id: str | None
-    seq: int | None
-    side: str | None
-    summary: str  # one line
-    text: str  # the whole answer in plain words
-    duplicate: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass(frozen=True)
-class CreatedGame:
-    game_id: str
-    links: dict[str, str]  # side -> the player's secret report link (path + token)
-
-
-@dataclass
-class ServiceConfig:
-    base_url: str = "http://127.0.0.1:8000"
-    reminder_hours: int = 24
-    clock: Clock = field(default=utc_now)
-
-
-def token_digest(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-@dataclass(frozen=True)
-class OutgoingMail:
-    id: int
-    to: str
-    subject: str
-    text: str
-    report_html: str | None  # the recipient's own side's report, when the mail carries one
-    report_png: bytes | None
-    game_id: str | None
-    seq: int | None
-    side: str | None
-
-
-class ServiceQueries:
-    """Reading the service's state, and the work queues that follow a commit."""
-
-    engine: Engine
-
-    def now(self) -> datetime:
-        raise NotImplementedError
-
-    def list_games(self, tournament: str | None = None) -> list[dict[str, Any]]:
-        query = select(games).order_by(games.c.created_at, games.c.id)
-        if tournament is not None:
-            query = query.where(games.c.tournament == tournament)
-        with self.engine.connect() as conn:
-            return [dict(row._mapping) for row in conn.execute(query)]
-
-    def game_overview(self, game_id: str) -> dict[str, Any]:
-        """What anybody may see of a game: status, whose step, deadline, the public log."""
-        with self.engine.connect() as conn:
-            row = conn.execute(select(games).where(games.c.id == game_id)).first()
-            if row is None:
-                raise PbemError(f"there is no game {game_id!r} here", code="unknown-game")
-            roster = [dict(p._mapping) for p in conn.execute(
-                select(players.c.side, players.c.name, players.c.timezone)
-                .where(players.c.game_id == game_id).order_by(players.c.side))]
-            log = [dict(entry._mapping) for entry in conn.execute(
-                select(admin_log.c.at, admin_log.c.what)
-                .where(admin_log.c.game_id == game_id, admin_log.c.public.is_(True))
-                .order_by(admin_log.c.id))]
-            steps = [dict(s._mapping) for s in conn.execute(
-                select(submissions.c.seq, submissions.c.outcome, submissions.c.received_at,
-                       submissions.c.channel)
-                .where(submissions.c.game_id == game_id).order_by(submissions.c.id))]
-        return {**dict(row._mapping), "players": roster, "log": log, "submissions": steps}
-
-    def report(self, game_id: str, seq: int, side: str) -> tuple[str, bytes] | None:
-        """A rendered report (HTML with the map inline, PNG map), None until rendered."""
-        with self.engine.connect() as conn:
-            row = conn.execute(select(reports.c.html, reports.c.png).where(
-                reports.c.game_id == game_id, reports.c.seq == seq, reports.c.side == side,
-                reports.c.html.is_not(None))).first()
-        return None if row is None else (str(row.html), bytes(row.png))
-
-    def report_seqs(self, game_id: str, side: str) -> list[int]:
-        """The steps whose report for `side` is rendered, oldest first."""
-        with self.engine.connect() as conn:
-            return list(conn.execute(select(reports.c.seq).where(
-                reports.c.game_id == game_id, reports.c.side == side,
-                reports.c.html.is_not(None)).order_by(reports.c.seq)).scalars())
-
-    def queue_mail(self, to: str, subject: str, text: str) -> None:
-        """A plain answer (no report), e.g. to an e-mail that held no order file."""
-        with self.engine.begin() as conn:
-            conn.execute(insert(outbox).values(created_at=self.now(), to_addr=to,
-                                               subject=subject, body_text=text, attempts=0))
-
-    def record_message(self, raw: bytes, channel: str, sender: str | None, outcome: str,
-                       submission_id: int | None = None) -> int:
-        """Keep a received e-mail's raw bytes with what became of it."""
-        with self.engine.begin() as conn:
-            result = conn.execute(insert(messages).values(
-                channel=channel, received_at=self.now(), sender=sender, raw=raw,
-                outcome=outcome, submission_id=submission_id,
-                sha256=hashlib.sha256(raw).hexdigest()))
-        return int(result.inserted_primary_key[0])  # type: ignore[index]
-
-
-
-def aware(moment: datetime | None) -> datetime | None:
-    """SQLite hands datetimes back without their zone; they were written in UTC."""
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)
-
-
-class ServiceAdmin:
-    """What a referee or tournament director does, and the deadline clock."""
-
-    engine: Engine
-    config: ServiceConfig
-
-    def now(self) -> datetime:
-        raise NotImplementedError
-
-    def _queue(self, conn: Connection, to: str, subject: str, text: str,
-               game_id: str | None, seq: int | None, side: str | None) -> None:
-        raise NotImplementedError
-
-    def _log(self, conn: Connection, game_id: str | None, what: str) -> None:
-        raise NotImplementedError
-
-    def _record_step(self, conn: Connection, raw: bytes, channel: str, sender: str | None,
-                     game_id: str, adjudication: Adjudication) -> Verdict:
-        raise NotImplementedError
-
-    def _game_row(self, conn: Connection, game_id: str, lock: bool = False) -> Any:
-        query = select(games).where(games.c.id == game_id)
-        if lock and self.engine.dialect.name == "postgresql":
-            query = query.with_for_update()
-        row = conn.execute(query).first()
-        if row is None:
-            raise PbemError(f"there is no game {game_id!r} here", code="unknown-game")
-        return row
-
-    def _tell_players(self, conn: Connection, game_id: str, subject: str, text: str) -> None:
-        for player in conn.execute(select(players).where(players.c.game_id == game_id)):
-            self._queue(conn, player.email, subject, text, None, None, None)
-
-    def extend_deadline(self, game_id: str, hours: int) -> datetime:
-        if not 1 <= hours <= 24 * 365:
-            raise PbemError("extend by 1 hour to a year", code="bad-extension")
-        with self.engine.begin() as conn:
-            row = self._game_row(conn, game_id)
-            if row.acting_side is None:
-                raise PbemError(f"game {game_id} is over; it has no deadline", code="over")
-            base = max(aware(row.deadline_at) or self.now(), self.now())
-            deadline = base + timedelta(hours=hours)
-            conn.execute(update(games).where(games.c.id == game_id)
-                         .values(deadline_at=deadline, reminded_at=None))
-            what = f"deadline extended by {hours} h to {deadline:%Y-%m-%d %H:%M} UTC"
-            self._log(conn, game_id, what)
-            self._tell_players(conn, game_id, f"[pbem] {game_id}: {what}", what + ".")
-        return deadline
-
-    def pause(self, game_id: str) -> None:
-        """A vacation: the deadline clock stops and keeps the time left."""
-        with self.engine.begin() as conn:
-            row = self._game_row(conn, game_id)
-            if row.status != "active":
-                raise PbemError(f"game {game_id} is {row.status}, not active", code="not-active")
-            left = None
-            deadline = aware(row.deadline_at)
-            if deadline is not None:
-                left = max(0, int((deadline - self.now()).total_seconds()))
-            conn.execute(update(games).where(games.c.id == game_id).values(
-                status="paused", paused_remaining_s=left, deadline_at=None))
-            self._log(conn, game_id, "game paused")
-            self._tell_players(conn, game_id, f"[pbem] {game_id}: paused",
-                               "The game is paused; the deadline clock has stopped.")
-
-    def resume(self, game_id: str) -> None:
-        with self.engine.begin() as conn:
-            row = self._game_row(conn, game_id)
-            if row.status != "paused":
-                raise PbemError(f"game {game_id} is not paused", code="not-paused")
-            deadline = None
-            if row.acting_side is not None:
-                seconds = row.paused_remaining_s
-                if seconds is None:
-                    seconds = row.deadline_hours * 3600
-                deadline = self.now() + timedelta(seconds=max(seconds, 3600))
-            conn.execute(update(games).where(games.c.id == game_id).values(
-                status="active", paused_remaining_s=None, deadline_at=deadline,
-                reminded_at=None))
-            self._log(conn, game_id, "game resumed")
-            self._tell_players(conn, game_id, f"[pbem] {game_id}: resumed",
-                               "The game is resumed; the deadline clock runs again.")
-
-    def record_missed(self, game_id: str) -> str:
-        """The acting side missed its deadline: apply the game's policy (`wait`: a new
-        deadline and everybody told; `pass`: the referee plays the rules' pass for the
-        side, its standing instructions answering what they cover; `forfeit`: the side
-        loses the game)."""
-        with self.engine.begin() as conn:
-            row = self._game_row(conn, game_id, lock=True)
-            side = row.acting_side
-            if side is None or row.status != "active":
-                raise PbemError(f"game {game_id} waits for nobody", code="not-waiting")
-            missed = f"{side} missed the deadline of step {row.next_seq}"
-            passed = None
-            if row.policy == "pass":
-                passed = adjudicate_pass(SqlGameStore(conn, game_id), "missed deadline")
-            if passed is not None:
-                what = f"{missed}; the referee played the pass the rules give"
-                self._log(conn, game_id, what)
-                raw = passed.entry["submission"]
-                self._record_step(conn, base64.b64decode(raw), "referee", None, game_id,
-                                  passed)
-                return what
-            if row.policy == "forfeit":
-                conn.execute(update(games).where(games.c.id == game_id).values(
-                    status="forfeited", deadline_at=None))
-                what = f"{missed} and forfeits"
-            else:
-                deadline = self.now() + timedelta(hours=row.deadline_hours)
-                conn.execute(update(games).where(games.c.id == game_id).values(
-                    deadline_at=deadline, reminded_at=None))
-                what = f"{missed}; new deadline {deadline:%Y-%m-%d %H:%M} UTC"
-                if row.policy == "pass":
-                    what += " (no pass is possible now: a decision or a set-up waits)"
-            self._log(conn, game_id, what)
-            self._tell_players(conn, game_id, f"[pbem] {game_id}: missed deadline", what + ".")
-        return what
-
-    def tick(self) -> list[str]:
-        """Send due reminders and apply the policy to missed deadlines; what was done."""
-        done = []
-        now = self.now()
-        with self.engine.connect() as conn:
-            due = conn.execute(select(games.c.id, games.c.deadline_at, games.c.reminded_at,
-                                      games.c.acting_side, games.c.next_seq)
-                               .where(games.c.status == "active",
-                                      games.c.deadline_at.is_not(None))).all()
-        for row in due:
-            deadline = aware(row.deadline_at)
-            assert deadline is not None
-            if now >= deadline:
-                done.append(self.record_missed(row.id))
-            elif row.reminded_at is None and \
-                    now >= deadline - timedelta(hours=self.config.reminder_hours):
-                done.append(self._remind(row.id, row.acting_side, row.next_seq, deadline))
-        return done
-
-    def _remind(self, game_id: str, side: str, seq: int, deadline: datetime) -> str:
-        from zoneinfo import ZoneInfo
-
-        with self.engine.begin() as conn:
-            player = conn.execute(select(players).where(players.c.game_id == game_id,
-                                                        players.c.side == side)).first()
-            conn.execute(update(games).where(games.c.id == game_id)
-                         .values(reminded_at=self.now()))
-            if player is not None:
-                try:
-                    local = deadline.astimezone(ZoneInfo(player.timezone))
-                    when = f"{deadline:%Y-%m-%d %H:%M} UTC ({local:%Y-%m-%d %H:%M} " \
-                           f"{player.timezone})"
-                except (KeyError, ValueError):
-                    when = f"{deadline:%Y-%m-%d %H:%M} UTC"
-                self._queue(conn, player.email, f"[pbem] {game_id}: your step {seq} is due",
-                            f"Game {game_id} waits for your orders for step {seq}, due "
-                            f"{when}.", None, None, None)
-        return f"reminded {side} of step {seq} in {game_id}"
-
+    def __init__(self, seconds: int, limit: int) -> None:
+        super().__init__(f"too many files that no player of a game here signed came from "
+                         f"your address (more than {limit} in a short time): nothing more "
+                         f"is read from it for {seconds} seconds", code="rate-limited")
+        self.seconds = seconds
 
 
 class Service(ServiceQueries, ServiceWork, ServiceAdmin):
@@ -406,11 +106,24 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
                       f"deadline {deadline_hours} h, missed deadline: {policy}")
             for p in roster:
                 self._queue(conn, p.email, f"[pbem] {game_id}: you play {p.side}",
-                            f"You play {p.side} in {package.title} (game {game_id}).\n\n"
-                            f"Your reports: {self.link(game_id, tokens[p.side])}\n"
-                            "Keep this link to yourself: it shows your side's view.\n",
-                            game_id, 0, p.side)
+                            self.welcome(game_id, package.title, game, p.side,
+                                         tokens[p.side]), game_id, 0, p.side)
         return CreatedGame(game_id, {s: self.link(game_id, t) for s, t in tokens.items()})
+
+    def welcome(self, game_id: str, title: str, game: str, side: str, token: str) -> str:
+        """The mail that tells a player their game: their page, how to send orders, where
+        the orders are explained (pages of the service: a player has no checkout)."""
+        base, address = self.config.base_url, self.config.referee_address
+        return (f"You play {side} in {title} (game {game_id}).\n\n"
+                f"Your page: {self.link(game_id, token)}\n"
+                "Keep this link to yourself: it shows your side's view. It has your reports "
+                "and, when it is your step, the template of your order file.\n\n"
+                "To play a step:\n"
+                "1. download the template from your page and write your orders into it; "
+                f"the orders of {title} are explained at {base}/help/orders/{game}\n"
+                "2. sign it with your key: pbem sign FILE.xml --key YOUR.key\n"
+                "3. upload it on your page, or mail it as an attachment to "
+                f"{address}\n\nHow to play, step by step: {base}/help\n")
 
     def link(self, game_id: str, token: str) -> str:
         return f"{self.config.base_url}/games/{game_id}/me?token={token}"
@@ -461,35 +174,51 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
     # -- submissions --------------------------------------------------------------------
 
     def submit(self, raw: bytes, channel: str, sender: str | None = None, *,
-               bulk: bool = False) -> Verdict:
+               source: str | None = None, bulk: bool = False) -> Verdict:
         """Adjudicate one order file (its raw bytes, whatever they are) and record the
         verdict, the journal line and what follows from them in one transaction; `bulk`
-        (preloading the examples): its reports wait until no live work does."""
+        (preloading the examples): its reports wait until no live work does.
+
+        `source` names who sent it (`throttle.web_source`, `throttle.mail_source`): one
+        that sent too many files that were not adjudicated is refused with PbemError
+        `rate-limited` (nothing recorded) until its window has passed."""
         digest = hashlib.sha256(raw).hexdigest()
         with self.engine.begin() as conn:
             earlier = self._earlier_verdict(conn, digest)
             if earlier is not None:
                 return earlier
-            game_id = claimed_game(raw)
+            if source is not None:
+                wait = retry_after(conn, source, self.now(), self.config)
+                if wait is not None:
+                    raise RateLimited(wait, self.config.submit_limit)
+            game_id, unreadable = claimed_game(raw)
             if game_id is None or not self._lock_game(conn, game_id):
-                why = ("it is not an order file this service can read (no well-formed "
-                       "<orders> document naming its game)" if game_id is None else
-                       f"there is no game {game_id!r} here")
+                why = unreadable or f"there is no game {game_id!r} here"
                 return self._record(conn, raw, digest, channel, sender, "invalid", game_id,
-                                    None, None, f"Your file was not adjudicated: {why}.")
-            adjudication = adjudicate_in(SqlGameStore(conn, game_id), raw)
+                                    None, None, f"Your file was not adjudicated: {why}.",
+                                    source=source)
+            store = SqlGameStore(conn, game_id)
+            adjudication = adjudicate_in(store, raw, journal_strangers=False)
             verdict = self._record_adjudication(conn, raw, digest, channel, sender, game_id,
-                                                adjudication, bulk=bulk)
+                                                adjudication, bulk=bulk, source=source)
             crash_point("adjudicated")  # before the commit: nothing may remain of it
         return verdict
 
     def _earlier_verdict(self, conn: Connection, digest: str) -> Verdict | None:
+        """The answer these bytes got before, its last line brought up to date: what the
+        game waits for now, not what it waited for then."""
         row = conn.execute(select(submissions.c.id, submissions.c.answer)
                            .where(submissions.c.sha256 == digest)).first()
         if row is None:
             return None
         answer = json.loads(row.answer)
         answer["duplicate"] = True
+        if answer.get("game_id"):
+            game = conn.execute(select(games.c.acting_side, games.c.next_seq, games.c.status)
+                                .where(games.c.id == answer["game_id"])).first()
+            if game is not None:
+                answer["text"] = now_line(answer["text"], game.acting_side, game.next_seq,
+                                          game.status)
         return Verdict(**answer)
 
     def _lock_game(self, conn: Connection, game_id: str) -> bool:
@@ -500,11 +229,15 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
 
     def _record(self, conn: Connection, raw: bytes, digest: str, channel: str,
                 sender: str | None, outcome: str, game_id: str | None, seq: int | None,
-                side: str | None, text: str) -> Verdict:
+                side: str | None, text: str, *, source: str | None = None,
+                recorded: str | None = None) -> Verdict:
+        """Keep the file and its verdict; `recorded`: the outcome the submissions table
+        keeps when it is not the one the submitter is told ("unattributed")."""
         summary = text.split("\n", 1)[0]
         result = conn.execute(insert(submissions).values(
             sha256=digest, raw=raw, game_id=game_id, channel=channel, sender=sender,
-            received_at=self.now(), outcome=outcome, seq=seq, answer="{}"))
+            received_at=self.now(), outcome=recorded or outcome, seq=seq, answer="{}",
+            source=source))
         submission_id = int(result.inserted_primary_key[0])  # type: ignore[index]
         verdict = Verdict(submission_id, outcome, game_id, seq, side, summary, text)
         conn.execute(update(submissions).where(submissions.c.id == submission_id)
@@ -518,30 +251,43 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
 
     def _record_adjudication(self, conn: Connection, raw: bytes, digest: str, channel: str,
                              sender: str | None, game_id: str,
-                             adjudication: Adjudication, *, bulk: bool = False) -> Verdict:
+                             adjudication: Adjudication, *, bulk: bool = False,
+                             source: str | None = None) -> Verdict:
         entry = adjudication.entry
-        if adjudication.kind == "refused":
-            reason = entry["reason"]["message"]
+        if adjudication.kind in ("refused", "unattributed"):
+            reason = entry["reason"]["message"].rstrip(".")
+            kept = "" if adjudication.kind == "refused" else (
+                "\nNo player of this game signed it, so it is kept here but is not part "
+                "of the game's public record.")
             verdict = self._record(conn, raw, digest, channel, sender, "refused", game_id,
                                    None, claimed_side(raw),
                                    f"Your file for game {game_id} was not adjudicated: "
-                                   f"{reason}\nThe game still waits for step "
-                                   f"{adjudication.next_seq}.")
+                                   f"{reason}.{kept}\nThe game still waits for step "
+                                   f"{adjudication.next_seq}.", source=source,
+                                   recorded=None if adjudication.kind == "refused"
+                                   else "unattributed")
             self._notify_refusal(conn, verdict, sender, channel)
             return verdict
         seq = adjudication.seq
         verdict = self._record(conn, raw, digest, channel, sender, str(entry["outcome"]),
-                               game_id, seq, str(entry["side"]), step_answer(adjudication))
+                               game_id, seq, str(entry["side"]), step_answer(adjudication),
+                               source=source)
         self._after_step(conn, adjudication.before, seq, adjudication.acting_side,
                          adjudication.next_seq, bulk=bulk)
+        if adjudication.acting_side is None and adjudication.result is not None:
+            # the game is over: its result, for the standings (standings.py)
+            summary = adjudication.before.package.rules.summary(adjudication.result.state)
+            conn.execute(update(games).where(games.c.id == game_id).values(
+                result=json.dumps(summary.get("result"), sort_keys=True)))
+        said = OUTCOME_SUBJECTS.get(verdict.outcome, verdict.outcome)
         for player in conn.execute(select(players).where(players.c.game_id == game_id)):
-            self._queue(conn, player.email, f"[pbem] {game_id} step {seq}: {verdict.outcome}",
+            self._queue(conn, player.email, f"[pbem] {game_id} step {seq}: {said}",
                         verdict.text, game_id, seq, player.side)
         emails = {p.email.lower() for p in conn.execute(select(players.c.email)
                                                         .where(players.c.game_id == game_id))}
         if channel in ("smtp", "maildir", "imap") and sender and sender.lower() not in emails:
             # the sender is not a player of record: the verdict, never a report
-            self._queue(conn, sender, f"[pbem] {game_id} step {seq}: {verdict.outcome}",
+            self._queue(conn, sender, f"[pbem] {game_id} step {seq}: {said}",
                         verdict.text, None, None, None)
         return verdict
 
@@ -561,7 +307,7 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
             note = "" if to == sender else (
                 f"\n\nYou receive this because the file claimed to be from your side; it "
                 f"came from {sender or 'an unknown sender'}.")
-            self._queue(conn, to, subject, verdict.text + note, None, None, None)
+            queue_problem(conn, self.now(), self.config, to, subject, verdict.text + note)
 
     def _after_step(self, conn: Connection, game: Game, seq: int, acting: str | None,
                     next_seq: int, *, bulk: bool = False) -> None:
@@ -573,10 +319,13 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
                                                 queued_at=self.now(), priority=int(bulk)))
         row = conn.execute(select(games.c.deadline_hours, games.c.status)
                            .where(games.c.id == game.game_id)).one()
-        deadline = self.now() + timedelta(hours=row.deadline_hours) if acting else None
+        # Each step's clock starts fresh; in a paused game it starts when the game
+        # resumes (paused_remaining_s None: the full time per step, admin.fresh_seconds).
+        running = acting is not None and row.status != "paused"
+        deadline = self.now() + timedelta(hours=row.deadline_hours) if running else None
         conn.execute(update(games).where(games.c.id == game.game_id).values(
             next_seq=next_seq, acting_side=acting, deadline_at=deadline, reminded_at=None,
-            status=row.status if acting else "over"))
+            paused_remaining_s=None, status=row.status if acting else "over"))
 
     def _queue(self, conn: Connection, to: str, subject: str, text: str,
                game_id: str | None, seq: int | None, side: str | None) -> None:
@@ -587,48 +336,3 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
     def _log(self, conn: Connection, game_id: str | None, what: str) -> None:
         conn.execute(insert(admin_log).values(game_id=game_id, at=self.now(), what=what,
                                               public=True))
-
-
-def claimed_game(raw: bytes) -> str | None:
-    """The game id an order file names, read with the hardened parser; None if none."""
-    try:
-        root = parse_untrusted(raw)
-    except PbemError:
-        return None
-    game = root.get("game")
-    return game if game and len(game) <= 64 else None
-
-
-def claimed_side(raw: bytes) -> str | None:
-    try:
-        return parse_untrusted(raw).get("side")
-    except PbemError:
-        return None
-
-
-def step_answer(adjudication: Adjudication) -> str:
-    """The verdict of an adjudicated step in plain words."""
-    entry, game_id = adjudication.entry, adjudication.before.game_id
-    seq, applied = entry["seq"], entry["orders_applied"]
-    lines = []
-    if entry["outcome"] == "rejected":
-        r = entry["rejection"]
-        lines.append(f"Step {seq} of game {game_id} is adjudicated: the orders before "
-                     f"order {r['index']} were carried out ({applied}); order {r['index']} "
-                     f"(line {r['line']}) is refused under rule {r['rule']}: {r['message']} "
-                     "The orders after it were not carried out.")
-    elif entry["outcome"] == "decision":
-        d = entry["decision"]
-        lines.append(f"Step {seq} of game {game_id} is adjudicated up to a decision: "
-                     f"{d['side']} must answer decision {d['id']} ({d['kind']}, rule "
-                     f"{d['rule']}); {applied} orders were carried out before it.")
-    else:
-        lines.append(f"Step {seq} of game {game_id} is adjudicated: all {applied} orders "
-                     "were carried out.")
-    rolls = sum(1 for e in entry["events"] if e["kind"] == "roll")
-    lines.append(f"Dice: {rolls} rolls from the seed committed as {entry['commit'][:16]}..., "
-                 f"revealed as {entry['server_seed']}.")
-    side = adjudication.acting_side
-    lines.append(f"The game now waits for {side} (step {adjudication.next_seq})." if side
-                 else "The game is over.")
-    return "\n".join(lines)

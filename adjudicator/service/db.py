@@ -47,6 +47,15 @@ games = Table(
     Column("paused_remaining_s", Integer),  # a paused game's time left on its deadline
     Column("next_seq", Integer, nullable=False),
     Column("acting_side", String(32)),
+    Column("result", Text),  # since 0006: JSON of the final result, for the standings
+)
+
+# Since 0006: a tournament's points scheme (JSON, service/standings.py); a tournament
+# without a row here counts win 1, draw 1/2, loss 0.
+tournaments = Table(
+    "tournaments", metadata,
+    Column("name", String(128), primary_key=True),
+    Column("scheme", Text, nullable=False),
 )
 
 journal_lines = Table(
@@ -94,6 +103,8 @@ submissions = Table(
     Column("outcome", String(16), nullable=False),  # accepted rejected decision refused invalid
     Column("seq", Integer),
     Column("answer", Text, nullable=False),  # JSON: what the submitter was told
+    # since 0006: who sent it, for the rate limit ("web:ADDRESS", "mail:ADDRESS")
+    Column("source", String(200), index=False),
 )
 
 messages = Table(
@@ -121,6 +132,7 @@ reports = Table(
     Column("claimed_at", DateTime(timezone=True)),
     Column("priority", Integer, nullable=False, server_default="0"),
     Column("queued_at", DateTime(timezone=True)),
+    Column("label", Text),  # since 0006: "turn 3, movement · accepted", for the list
 )
 
 outbox = Table(
@@ -138,6 +150,10 @@ outbox = Table(
     Column("last_error", Text),
     Column("claimed_by", String(128)),  # since 0005: the worker sending it
     Column("claimed_at", DateTime(timezone=True)),
+    # since 0006: "problem" for an answer to a file or mail that was not adjudicated
+    # (rate-limited per address), "digest" for those held back and sent together later
+    Column("kind", String(16)),
+    Column("not_before", DateTime(timezone=True)),  # a digest waits until then
 )
 
 admin_log = Table(

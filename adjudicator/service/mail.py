@@ -19,15 +19,16 @@ import logging
 import os
 import ssl as tls
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select, update
 
+from adjudicator.security.limits import in_words
 from adjudicator.security.xmlsafe import MAX_ORDER_BYTES
-from adjudicator.service.core import Service, Verdict
+from adjudicator.service.core import RateLimited, Service, Verdict
 from adjudicator.service.db import messages
 from adjudicator.service.mime import (
     MAX_ATTACHMENTS,
@@ -36,6 +37,7 @@ from adjudicator.service.mime import (
     Problem,
     parse_incoming,
 )
+from adjudicator.service.throttle import mail_source
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +47,7 @@ HOW_TO_SUBMIT = (
     "attached (one .xml file, as `pbem sign` writes it) or pasted as the whole plain-text\n"
     "body of the e-mail with nothing before it. The signature inside the file says whose\n"
     "orders they are; the address you write from is only where the answer goes.\n"
-    "An e-mail may be at most {max_bytes} bytes and an order file at most {max_order} bytes."
+    "An e-mail may have at most {max_bytes} and an order file at most {max_order}."
 )
 
 
@@ -90,10 +92,17 @@ def receive_email(service: Service, raw: bytes, channel: str, *,
     resumed = earlier is not None
     row = earlier[0] if earlier else service.record_message(raw, channel, incoming.sender,
                                                             RECEIVED)
-    if incoming.order_file is None:
+    verdict = None
+    if incoming.order_file is not None:
+        try:
+            verdict = service.submit(incoming.order_file, channel, incoming.sender,
+                                     source=mail_source(incoming.sender))
+        except RateLimited as exc:  # nothing is read from that address for a while
+            incoming = replace(incoming, order_file=None,
+                               problem=Problem("rate-limited", exc.message + "."))
+    if verdict is None:
         outcome = _answer_problem(service, row, incoming)
     else:
-        verdict = service.submit(incoming.order_file, channel, incoming.sender)
         answered: tuple[str, ...] = ()
         if verdict.duplicate and not resumed:
             answered = _answer_replay(service, incoming, verdict)
@@ -172,10 +181,10 @@ def _answer_problem(service: Service, row: int, incoming: Incoming) -> Outcome:
     assert incoming.sender is not None
     which = f" (Message-ID {incoming.message_id})" if incoming.message_id else ""
     text = (f"Your e-mail{which} was received but nothing was adjudicated: {problem.words}"
-            "\n\n" + HOW_TO_SUBMIT.format(max_bytes=MAX_MESSAGE_BYTES,
-                                          max_order=MAX_ORDER_BYTES) + "\n")
-    service.queue_mail(incoming.sender, "[pbem] your e-mail held no order file we could read",
-                       text)
+            "\n\n" + HOW_TO_SUBMIT.format(max_bytes=in_words(MAX_MESSAGE_BYTES),
+                                          max_order=in_words(MAX_ORDER_BYTES)) + "\n")
+    service.queue_problem_mail(incoming.sender,
+                               "[pbem] your e-mail held no order file we could read", text)
     return Outcome(row, "problem", incoming.sender, None, problem, (incoming.sender,))
 
 
@@ -186,9 +195,9 @@ def _answer_replay(service: Service, incoming: Incoming, verdict: Verdict) -> tu
         return ()
     assert incoming.sender is not None
     game = verdict.game_id or "your file"
-    service.queue_mail(incoming.sender, f"[pbem] {game}: file received before",
-                       "This order file was received before, so it changes nothing. "
-                       f"The answer then was:\n\n{verdict.text}\n")
+    service.queue_problem_mail(incoming.sender, f"[pbem] {game}: file received before",
+                               "This order file was received before, so it changes "
+                               f"nothing. The answer then was:\n\n{verdict.text}\n")
     return (incoming.sender,)
 
 

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from email.message import EmailMessage, Message
 from email.utils import getaddresses
 
+from adjudicator.security.limits import in_words
 from adjudicator.security.xmlsafe import MAX_ORDER_BYTES
 
 log = logging.getLogger(__name__)
 
-MAX_MESSAGE_BYTES = 2_000_000
+MAX_MESSAGE_BYTES = 2 * 1024 * 1024  # an e-mail: an order file and its encoding, with room
 MAX_ATTACHMENTS = 10
 MAX_PARTS = 100  # MIME parts of any kind, nested ones included
 MAX_DEPTH = 10  # nesting of multiparts and forwarded messages
@@ -64,7 +65,8 @@ def parse_incoming(raw: bytes, *, max_message_bytes: int = MAX_MESSAGE_BYTES,
     if len(raw) > max_message_bytes:
         headers = _headers_only(raw[:HEADER_BYTES])
         return _with_problem(headers, Problem(
-            "too-large", f"the e-mail is {len(raw)} bytes; the limit is {max_message_bytes}."))
+            "too-large", f"the e-mail is {len(raw):,} bytes; an e-mail may have at most "
+            f"{in_words(max_message_bytes)}."))
     try:
         message = email.message_from_bytes(raw, policy=email.policy.default)
     except Exception:  # the parser is lenient, but a bug must not lose the message
@@ -287,6 +289,6 @@ def _body_bytes(part: Message) -> bytes | Problem | None:
 
 def _checked_size(data: bytes, what: str) -> tuple[bytes | None, Problem | None]:
     if len(data) > MAX_ORDER_BYTES:
-        return None, Problem("order-file-too-large", f"{what} is {len(data)} bytes; an order "
-                             f"file may be at most {MAX_ORDER_BYTES} bytes.")
+        return None, Problem("order-file-too-large", f"{what} is {len(data):,} bytes; an "
+                             f"order file may have at most {in_words(MAX_ORDER_BYTES)}.")
     return data, None

@@ -156,7 +156,13 @@ def deliver_pending(service: Service, transport: Transport, *, sender: str,
         for mail in fresh:
             tried.add(mail.id)
             try:
-                transport.send(compose(mail, sender=sender), mail.id)
+                message = compose(mail, sender=sender)
+            except Exception as exc:  # it never will compose: a bad address, say
+                log.warning("mail %d to %r cannot be composed: %s", mail.id, mail.to, exc)
+                service.mark_failed(mail.id, f"{type(exc).__name__}: {exc}", permanent=True)
+                continue
+            try:
+                transport.send(message, mail.id)
             except Exception as exc:
                 log.warning("mail %d to %s not sent: %s", mail.id, mail.to, exc)
                 service.mark_failed(mail.id, f"{type(exc).__name__}: {exc}")

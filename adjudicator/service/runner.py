@@ -53,6 +53,8 @@ class ServeOptions:
     workers: int = 2  # worker processes; 0: the work runs in a thread of `pbem serve`
     reminder_hours: int = 24
     log_level: str = "INFO"
+    verbose: bool = False  # the libraries' own logs too: SMTP dialogues, migrations, access
+    referee_contact: str | None = None  # who hears of mail that could not be delivered
 
 
 def demo_link_token(game_id: str, side: str) -> str:
@@ -129,7 +131,23 @@ def build_service(options: ServeOptions) -> Service:
     migrate(engine)
     base_url = options.base_url or f"http://{options.host}:{options.port}"
     return Service(engine, ServiceConfig(base_url=base_url,
-                                         reminder_hours=options.reminder_hours))
+                                         reminder_hours=options.reminder_hours,
+                                         referee_address=options.sender,
+                                         referee_contact=options.referee_contact))
+
+
+LIBRARY_LOGGERS = ("alembic", "mail.log", "uvicorn", "uvicorn.error", "uvicorn.access",
+                   "sqlalchemy")
+
+
+def set_up_logging(options: ServeOptions, tag: str = "") -> None:
+    """The service's own log at `log_level`; the libraries' (every SMTP command,
+    every migration, every request) only with `verbose`, else their warnings."""
+    logging.basicConfig(level=options.log_level,
+                        format=f"%(asctime)s %(levelname)s %(name)s{tag}: %(message)s")
+    if not options.verbose:
+        for name in LIBRARY_LOGGERS:
+            logging.getLogger(name).setLevel(logging.WARNING)
 
 
 class WorkLoop:
@@ -204,8 +222,7 @@ class Worker(threading.Thread):
 def run_worker(options: ServeOptions, *, clock: bool) -> None:
     """`pbem worker`: the work loop in a process of its own, until SIGTERM, or until the
     `pbem serve` that started it (PBEM_SERVE_PID) is gone."""
-    logging.basicConfig(level=options.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s[worker]: %(message)s")
+    set_up_logging(options, "[worker]")
     service = build_service(options)
     loop = WorkLoop(service, options, clock=clock)
     signal.signal(signal.SIGTERM, lambda *_: loop.stopping.set())
@@ -219,6 +236,8 @@ def start_workers(options: ServeOptions, count: int) -> list[subprocess.Popen[by
     o = options
     common = ["--database", o.database, "--outbox", str(o.outbox), "--sender", o.sender,
               "--tick-seconds", str(o.tick_seconds), "--log-level", o.log_level]
+    common += ["--verbose"] if o.verbose else []
+    common += ["--referee-contact", o.referee_contact] if o.referee_contact else []
     if o.relay:
         common += ["--relay", o.relay] + (["--relay-starttls"] if o.relay_starttls else [])
     if o.relay_user:
@@ -239,37 +258,45 @@ def start_workers(options: ServeOptions, count: int) -> list[subprocess.Popen[by
 
 
 def serve(options: ServeOptions) -> None:
-    """Run until interrupted: HTTP in the foreground, SMTP and the worker beside it."""
+    """Run until interrupted: HTTP in the foreground, SMTP and the worker beside it. What
+    it prints is short: problems as they come, and once it is up a summary that ends
+    with the addresses to open."""
     import uvicorn
 
     from adjudicator.service.smtp import start_smtp
     from adjudicator.service.web import create_app
 
-    logging.basicConfig(level=options.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    set_up_logging(options)
     service = build_service(options)
+    links: dict[str, str] = {}
     if options.examples is not None:
         try:
-            for game_id, link in preload_examples(service, options.examples).items():
-                log.info("example game %s: the player's page is %s", game_id, link)
+            links = preload_examples(service, options.examples)
         except (OSError, PbemError) as exc:
             log.warning("could not preload the examples: %s", exc)
     smtp = None
     if options.smtp_port:
         smtp = start_smtp(service, options.smtp_host, options.smtp_port)
-        log.info("SMTP intake on %s:%s", options.smtp_host, options.smtp_port)
     thread, processes = None, []
     if options.workers:
         processes = start_workers(options, options.workers)
-        log.info("%d worker process(es) render the reports and send the mail",
-                 options.workers)
     else:
         thread = Worker(service, options)
         thread.start()
-    log.info("web on %s", service.config.base_url)
+    summary = startup_summary(options, service, links)
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if not self.should_exit:
+                print(summary, flush=True)  # noqa: T201 - the console's one message
+
+    config = uvicorn.Config(create_app(service, admin_token=options.admin_token),
+                            host=options.host, port=options.port,
+                            log_level="info" if options.verbose else "warning",
+                            access_log=options.verbose)
     try:
-        uvicorn.run(create_app(service, admin_token=options.admin_token), host=options.host,
-                    port=options.port, log_level=options.log_level.lower())
+        Server(config).run()
     finally:
         if thread is not None:
             thread.stopping.set()
@@ -283,3 +310,31 @@ def serve(options: ServeOptions) -> None:
                 process.kill()
         if smtp is not None:
             smtp.stop()
+
+
+def startup_summary(options: ServeOptions, service: Service, links: dict[str, str]) -> str:
+    """What `pbem serve` prints once it is up: where things are, the URLs last."""
+    o, base = options, service.config.base_url
+    mail_out = f"relay {o.relay}" if o.relay else f"Maildir {o.outbox}/ (mutt -f {o.outbox})"
+    lines = ["", "pbem serve is up.",
+             f"  database      {o.database}",
+             "  mail in       " + (f"SMTP {o.smtp_host}:{o.smtp_port}, order files to "
+                                    f"{o.sender}" if o.smtp_port else "no SMTP intake"),
+             f"  mail out      {mail_out}",
+             f"  workers       {o.workers or 'a thread of this process'}",
+             f"  admin API     {'on (--admin-token)' if o.admin_token else 'off'}"]
+    if links:
+        lines.append("")
+        lines.append("  Example games, each player's page:")
+        lines += [f"    {game:<28} {link}" for game, link in links.items()
+                  if not game.startswith("demo")]
+        demo = {g: u for g, u in links.items() if g.startswith("demo")}
+        if demo:
+            lines.append("  Play at once (the demo key is examples/solitaire/german.key):")
+            lines += [f"    {game:<28} {link}" for game, link in demo.items()]
+    lines += ["",
+              f"  API docs      {base}/docs",
+              f"  how to play   {base}/help",
+              f"  web           {base}/",
+              "Press Ctrl-C to stop."]
+    return "\n".join(lines)

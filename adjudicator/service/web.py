@@ -18,22 +18,18 @@ reads requests carefully and says the answer in words. The rules this module kee
 
 from __future__ import annotations
 
-import hmac
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from fastapi import Depends, FastAPI, Header, Query, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from sqlalchemy.exc import IntegrityError
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders, UploadFile
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
@@ -41,19 +37,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from adjudicator.errors import PbemError
 from adjudicator.referee.referee import GAME_ID
+from adjudicator.security.limits import MAX_ORDER_BYTES, in_words
 from adjudicator.service.api_models import (
-    CreatedGameOut,
-    CreateGameIn,
-    ExtendIn,
-    GameDetail,
-    GameSummary,
-    Problem,
-    ReportList,
-    ReportOut,
-    VerdictOut,
     zone_or_none,
 )
-from adjudicator.service.core import PlayerSpec, Service, Verdict, aware
+from adjudicator.service.core import RateLimited, Service, Verdict, aware
 
 log = logging.getLogger("pbem.web")
 
@@ -80,11 +68,15 @@ PRIVATE = {"cache-control": "no-store"}  # pages reached with a secret link
 
 OUTCOME_WORDS = {
     "accepted": "Accepted: the step is adjudicated and all orders were carried out.",
-    "rejected": "Adjudicated, with an order refused: the orders before it stand.",
+    "rejected": "Adjudicated and partly carried out: one order was refused; the orders "
+                "before it stand and the game has moved on.",
     "decision": "Adjudicated up to a decision that a player must now answer.",
     "refused": "Not adjudicated: the file was read but refused.",
     "invalid": "Not adjudicated: this is not an order file the service can read.",
 }
+
+
+OUTCOME_LABELS = {"rejected": "partly carried out", "unattributed": "refused"}
 
 
 class UploadProblem(Exception):  # noqa: N818 - a 4xx answer, raised while reading
@@ -150,31 +142,40 @@ def verdict_status(verdict: Verdict) -> int:
     return 200 if verdict.outcome in ADJUDICATED else 422
 
 
-async def read_capped(request: Request, limit: int) -> bytes:
+async def read_capped(request: Request, limit: int, said: int | None = None) -> bytes:
     """The request body, refused with 413 as soon as it is known to exceed `limit`
-    (by its Content-Length, or by counting while it streams)."""
+    (by its Content-Length, or by counting while it streams); the answer states `said`,
+    the order-file limit, not the room a form adds around it."""
+    said = limit if said is None else said
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit():
             raise UploadProblem(400, "the request's Content-Length is not a number")
         if int(declared) > limit:
-            raise UploadProblem(413, too_large(limit))
+            raise UploadProblem(413, too_large(said))
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise UploadProblem(413, too_large(limit))
+            raise UploadProblem(413, too_large(said))
         chunks.append(chunk)
     return b"".join(chunks)
 
 
 def too_large(limit: int) -> str:
-    return f"the file is too large: an order file may have at most {limit} bytes"
+    return f"the file is too large: an order file may have at most {in_words(limit)}"
 
 
 async def read_form_file(request: Request, max_bytes: int) -> tuple[bytes, str | None]:
     """The `orders` file of a multipart upload and its name, with the size capped."""
-    body = await read_capped(request, max_bytes + MULTIPART_SLACK)
+    raw, name, _ = await read_form(request, max_bytes)
+    return raw, name
+
+
+async def read_form(request: Request, max_bytes: int) -> tuple[bytes, str | None, str | None]:
+    """The `orders` file of a multipart upload, its name, and the `token` field a
+    player's own page adds (so that the verdict can link back to that page)."""
+    body = await read_capped(request, max_bytes + MULTIPART_SLACK, max_bytes)
 
     async def replay() -> Message:
         return {"type": "http.request", "body": body, "more_body": False}
@@ -194,7 +195,8 @@ async def read_form_file(request: Request, max_bytes: int) -> tuple[bytes, str |
         raise UploadProblem(400, "no file: the upload is empty; choose an order file")
     if len(raw) > max_bytes:
         raise UploadProblem(413, too_large(max_bytes))
-    return raw, name
+    token = form.get("token")
+    return raw, name, token if isinstance(token, str) and len(token) <= MAX_TOKEN else None
 
 
 async def read_upload(request: Request, max_bytes: int) -> tuple[bytes, str | None]:
@@ -283,7 +285,9 @@ class Web:
     def page(self, name: str, code: int = 200, headers: dict[str, str] | None = None, /,
              **context: Any) -> HTMLResponse:
         html = self.env.get_template(f"service/{name}.html.j2").render(
-            max_upload_bytes=self.max_upload_bytes, **context)
+            max_upload_bytes=self.max_upload_bytes,
+            max_upload_words=in_words(self.max_upload_bytes),
+            referee_address=self.service.config.referee_address, **context)
         return HTMLResponse(html, code, headers=headers)
 
     def side(self, game_id: str, token: str | None) -> str:
@@ -308,22 +312,31 @@ def environment() -> Environment:
     env.filters["utc"] = fmt_utc
     env.filters["seg"] = lambda text: quote(str(text), safe="")  # one URL path segment
     env.globals["outcome_words"] = OUTCOME_WORDS
+    # a step that moved the game on is not "rejected" to a player: its orders up to the
+    # refused one stand (the journal keeps the protocol's word)
+    env.filters["outcome_label"] = lambda outcome: OUTCOME_LABELS.get(outcome, outcome)
     return env
 
 
 def create_app(service: Service, *, admin_token: str | None = None,
-               max_upload_bytes: int = 262144) -> FastAPI:
+               max_upload_bytes: int = MAX_ORDER_BYTES) -> FastAPI:
     """The web front of `service`. Admin routes exist only when `admin_token` is set."""
     redact_access_log()
     app = FastAPI(title="PBEM adjudicator", version="1",
                   description="Game pages, signed order file upload, per-side reports, "
                               "journals, and game administration.",
-                  docs_url=None, redoc_url=None)  # the doc viewers load outside scripts
+                  # FastAPI's own viewers load their scripts from outside; /docs is served
+                  # by the service itself (web_api.add_api_docs)
+                  docs_url=None, redoc_url=None)
     web = Web(service, environment(), max_upload_bytes)
+    from adjudicator.service.web_api import add_admin, add_api, add_api_docs
+    from adjudicator.service.web_pages import add_pages, add_player_pages
+
     add_error_handlers(app, web)
     add_pages(app, web)
     add_player_pages(app, web)
     add_api(app, web)
+    add_api_docs(app, web)
     if admin_token is not None:
         add_admin(app, web, admin_token)
     app.add_middleware(Guard)
@@ -341,6 +354,9 @@ def add_error_handlers(app: FastAPI, web: Web) -> None:
 
     async def on_pbem(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, PbemError)
+        if isinstance(exc, RateLimited):
+            return answer(request, 429, exc.message, exc.code,
+                          {"retry-after": str(exc.seconds)})
         status = {"unknown-game": 404, "journal-not-yet-public": 403}.get(exc.code, 422)
         return answer(request, status, exc.message, exc.code)
 
@@ -355,8 +371,8 @@ def add_error_handlers(app: FastAPI, web: Web) -> None:
         assert isinstance(exc, RequestValidationError)
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
-        return answer(request, 422, f"{where}: {first.get('msg', 'not valid')}",
-                      "invalid-request")
+        message = str(first.get("msg", "not valid")).removeprefix("Value error, ")
+        return answer(request, 422, f"{where}: {message}", "invalid-request")
 
     async def on_upload(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, UploadProblem)
@@ -366,227 +382,3 @@ def add_error_handlers(app: FastAPI, web: Web) -> None:
     app.add_exception_handler(HTTPException, on_http)
     app.add_exception_handler(RequestValidationError, on_invalid)
     app.add_exception_handler(UploadProblem, on_upload)
-
-
-def add_pages(app: FastAPI, web: Web) -> None:
-    """The public pages: anybody may see a game's status and log, and upload to it
-    (the signature inside the file is the only authority)."""
-    service = web.service
-    stylesheet = "\n".join((TEMPLATES / name).read_text(encoding="utf-8")
-                           for name in ("report.css", "service/service.css"))
-
-    @app.get("/static/service.css", include_in_schema=False)
-    def css() -> Response:
-        return Response(stylesheet, media_type="text/css",
-                        headers={"cache-control": "public, max-age=3600"})
-
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def game_list() -> HTMLResponse:
-        games = [summary_of(g) for g in service.list_games()]
-        return web.page("games", games=games, tournament=None)
-
-    @app.get("/tournaments/{name:path}", response_class=HTMLResponse, include_in_schema=False)
-    def tournament(name: str) -> HTMLResponse:
-        games = [detail_of(service.game_overview(g["id"]))
-                 for g in service.list_games(tournament=name)]
-        if not games:
-            raise HTTPException(404, f"there is no tournament {name!r} here")
-        return web.page("games", games=games, tournament=name)
-
-    @app.get("/games/{game_id}", response_class=HTMLResponse, include_in_schema=False)
-    def game_page(game_id: str) -> HTMLResponse:
-        game = detail_of(service.game_overview(known_game_id(game_id)))
-        return web.page("game", game=game)
-
-    @app.get("/games/{game_id}/journal", include_in_schema=False)
-    def journal_download(game_id: str) -> Response:
-        return journal_response(service, known_game_id(game_id))
-
-    @app.post("/games/{game_id}/submit", response_class=HTMLResponse, include_in_schema=False)
-    async def upload(game_id: str, request: Request) -> HTMLResponse:
-        await run_in_threadpool(service.game_overview, known_game_id(game_id))
-        raw, filename = await read_form_file(request, web.max_upload_bytes)
-        verdict = await run_in_threadpool(service.submit, raw, "web", None)
-        shown = verdict_out(verdict, game_id)
-        back = verdict.game_id if verdict.game_id and GAME_ID.fullmatch(verdict.game_id) \
-            and shown["same_game"] else game_id
-        return web.page("verdict", verdict_status(verdict), verdict=shown,
-                        filename=(filename or "")[:200], back=back)
-
-
-def journal_response(service: Service, game_id: str) -> Response:
-    if not service.journal_is_public(game_id):
-        raise PbemError("this game hides information from its players, so its journal is "
-                        "released when the game ends; each side's reports carry the state "
-                        "hash of every step meanwhile", code="journal-not-yet-public")
-    return Response(service.journal(game_id), media_type="application/x-ndjson",
-                    headers={"content-disposition":
-                             f'attachment; filename="{game_id}.journal.jsonl"'})
-
-
-def add_player_pages(app: FastAPI, web: Web) -> None:
-    """The per-player secret link: one side's reports, and nothing of any other side."""
-
-    @app.get("/games/{game_id}/me", response_class=HTMLResponse, include_in_schema=False)
-    def my_reports(game_id: str, token: str | None = None,
-                   seq: int | None = None) -> HTMLResponse:
-        side = web.side(game_id, token)
-        seqs = web.service.report_seqs(game_id, side)
-        if seq is not None and seq not in seqs:
-            raise HTTPException(404, f"the report of step {seq} is not ready (yet)")
-        shown = seq if seq is not None else (seqs[-1] if seqs else None)
-        game = detail_of(web.service.game_overview(game_id))
-        return web.page("me", 200, PRIVATE, game=game, side=side, seqs=seqs, shown=shown,
-                        token=token)
-
-    @app.get("/games/{game_id}/me/template", include_in_schema=False)
-    def my_template(game_id: str, token: str | None = None) -> Response:
-        """The order-file template of the step the game waits for, as this side sees it
-        (`pbem orders template`): fill it in, sign it with `pbem sign`, upload it."""
-        from adjudicator.reports.template import order_template
-
-        side = web.side(game_id, token)
-        game = web.service.current(game_id)
-        text = order_template(game, side)
-        name = f"{game_id}-step-{game.next_seq}-{side}.xml"
-        disposition = f'attachment; filename="{name}"'
-        return Response(text, media_type="application/xml",
-                        headers={**PRIVATE, "content-disposition": disposition})
-
-    @app.get("/games/{game_id}/me/report/{seq:int}.png", include_in_schema=False)
-    def my_map(game_id: str, seq: int, token: str | None = None) -> Response:
-        _, png = web.rendered_report(game_id, seq, web.side(game_id, token))
-        return Response(png, media_type="image/png", headers=PRIVATE)
-
-    @app.get("/games/{game_id}/me/report/{seq:int}", response_class=HTMLResponse,
-             include_in_schema=False)
-    def my_report(game_id: str, seq: int, token: str | None = None) -> HTMLResponse:
-        html, _ = web.rendered_report(game_id, seq, web.side(game_id, token))
-        return HTMLResponse(with_map_link(html, seq, str(token)),
-                            headers={**PRIVATE, "content-security-policy": REPORT_CSP})
-
-
-def with_map_link(html: str, seq: int, token: str) -> str:
-    """The stored report links its map as `map.png` (beside it in a game directory);
-    here the picture lives behind the same secret link, on this site only."""
-    return html.replace('href="map.png"', f'href="{seq}.png?token={quote(token, safe="")}"')
-
-
-def add_api(app: FastAPI, web: Web) -> None:
-    """The JSON API: the same things the pages do."""
-    service = web.service
-    problems: dict[int | str, dict[str, Any]] = {
-        code: {"model": Problem} for code in (400, 403, 404, 413, 415, 422)}
-
-    @app.get("/api/games", summary="List the games", response_model=list[GameSummary])
-    def api_games(tournament: str | None = Query(None, max_length=128)) -> list[dict[str, Any]]:
-        return [summary_of(g) for g in service.list_games(tournament=tournament)]
-
-    @app.get("/api/games/{game_id}", summary="A game's status, deadline and public log",
-             response_model=GameDetail, responses=problems)
-    def api_game(game_id: str) -> dict[str, Any]:
-        return detail_of(service.game_overview(known_game_id(game_id)))
-
-    @app.get("/api/games/{game_id}/journal", summary="Download the game's journal (NDJSON)",
-             response_class=Response, responses={
-                 200: {"content": {"application/x-ndjson": {}}}, 404: {"model": Problem}})
-    def api_journal(game_id: str) -> Response:
-        return journal_response(service, known_game_id(game_id))
-
-    @app.post("/api/games/{game_id}/submissions", summary="Submit a signed order file",
-              description="The body is the order file (application/xml), or a multipart "
-              "form with the file as `orders`. 200 when adjudicated (accepted, rejected, "
-              "decision), 422 when refused or unreadable, 413 when too large.",
-              response_model=VerdictOut, responses={**problems, 422: {"model": VerdictOut}},
-              openapi_extra={"requestBody": {"required": True, "content": {
-                  "application/xml": {"schema": {"type": "string", "format": "binary"}}}}})
-    async def api_submit(game_id: str, request: Request) -> JSONResponse:
-        await run_in_threadpool(service.game_overview, known_game_id(game_id))
-        raw, _ = await read_upload(request, web.max_upload_bytes)
-        verdict = await run_in_threadpool(service.submit, raw, "web", None)
-        return JSONResponse(verdict_out(verdict, game_id), verdict_status(verdict))
-
-    @app.get("/api/games/{game_id}/reports", summary="The steps with a report for your side",
-             response_model=ReportList, responses=problems)
-    def api_reports(game_id: str, token: str | None = None) -> Response:
-        side = web.side(game_id, token)
-        return JSONResponse({"game_id": game_id, "side": side,
-                             "seqs": service.report_seqs(game_id, side)}, headers=PRIVATE)
-
-    @app.get("/api/games/{game_id}/reports/{seq}", summary="Your side's report of one step",
-             response_model=ReportOut, responses=problems)
-    def api_report(game_id: str, seq: int, token: str | None = None) -> Response:
-        side = web.side(game_id, token)
-        html, _ = web.rendered_report(game_id, seq, side)
-        return JSONResponse({"game_id": game_id, "seq": seq, "side": side, "html": html},
-                            headers=PRIVATE)
-
-    @app.get("/api/tournaments/{name:path}", summary="A tournament's games",
-             response_model=list[GameDetail], responses=problems)
-    def api_tournament(name: str) -> list[dict[str, Any]]:
-        return [detail_of(service.game_overview(g["id"]))
-                for g in service.list_games(tournament=name)]
-
-
-def admin_guard(admin_token: str) -> Callable[..., Awaitable[None]]:
-    """A dependency that lets through only `Authorization: Bearer <admin_token>`."""
-    expected = f"Bearer {admin_token}".encode()
-
-    async def check(authorization: str | None = Header(None)) -> None:
-        given = (authorization or "").encode("utf-8", "replace")
-        if not hmac.compare_digest(given, expected):
-            raise HTTPException(403, "this needs the referee's token "
-                                     "(Authorization: Bearer ...)")
-
-    return check
-
-
-def add_admin(app: FastAPI, web: Web, admin_token: str) -> None:
-    """The referee's (tournament director's) routes."""
-    service = web.service
-    guarded: dict[str, Any] = {"dependencies": [Depends(admin_guard(admin_token))],
-                               "responses": {c: {"model": Problem} for c in (403, 404, 409, 422)},
-                               "tags": ["admin"]}
-
-    @app.post("/api/admin/games", summary="Create a game; returns the players' secret links",
-              response_model=CreatedGameOut, status_code=201, **guarded)
-    def admin_create(body: CreateGameIn) -> dict[str, Any]:
-        roster = [PlayerSpec(p.side, p.name, p.email, p.public_key.encode("utf-8"), p.timezone)
-                  for p in body.roster]
-        try:
-            created = service.create_game(
-                body.game, body.scenario, roster, game_id=body.game_id, options=body.options,
-                deadline_hours=body.deadline_hours, policy=body.policy,
-                tournament=body.tournament)
-        except IntegrityError as exc:
-            raise HTTPException(409, "a game with this id (or a player link) exists "
-                                     "already") from exc
-        except PbemError as exc:  # an unknown game package is a bad request here, not a 404
-            raise HTTPException(422, exc.message) from exc
-        return {"game_id": created.game_id, "links": created.links}
-
-    def act(game_id: str, action: Callable[[], object]) -> dict[str, Any]:
-        known_game_id(game_id)
-        action()
-        return detail_of(service.game_overview(game_id))
-
-    @app.post("/api/admin/games/{game_id}/extend", summary="Extend the current deadline",
-              response_model=GameDetail, **guarded)
-    def admin_extend(game_id: str, body: ExtendIn) -> dict[str, Any]:
-        return act(game_id, lambda: service.extend_deadline(game_id, body.hours))
-
-    @app.post("/api/admin/games/{game_id}/pause", summary="Pause the game (a vacation)",
-              response_model=GameDetail, **guarded)
-    def admin_pause(game_id: str) -> dict[str, Any]:
-        return act(game_id, lambda: service.pause(game_id))
-
-    @app.post("/api/admin/games/{game_id}/resume", summary="Resume a paused game",
-              response_model=GameDetail, **guarded)
-    def admin_resume(game_id: str) -> dict[str, Any]:
-        return act(game_id, lambda: service.resume(game_id))
-
-    @app.post("/api/admin/games/{game_id}/missed",
-              summary="Record a missed deadline and apply the game's policy",
-              response_model=GameDetail, **guarded)
-    def admin_missed(game_id: str) -> dict[str, Any]:
-        return act(game_id, lambda: service.record_missed(game_id))

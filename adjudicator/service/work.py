@@ -13,11 +13,12 @@ import socket
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, select, update
+from sqlalchemy import Connection, Engine, Table, insert, or_, select, update
 
-from adjudicator.service.db import outbox, reports
+from adjudicator.service.db import admin_log, outbox, reports
 
 LEASE = timedelta(minutes=5)  # a render or a delivery takes seconds
+MAX_ATTEMPTS = 10  # a mail that failed this often is given up, and the referee told
 
 
 def worker_name() -> str:
@@ -90,7 +91,7 @@ class ServiceWork:
     def render_pending_reports(self, limit: int = 20, me: str | None = None) -> int:
         """Render up to `limit` pending reports (also those a crash left); how many."""
         from adjudicator.reports import render_report
-        from adjudicator.reports.from_journal import step_report
+        from adjudicator.reports.from_journal import step_label, step_report
         from adjudicator.service.core import crash_point
 
         me = me or worker_name()
@@ -103,23 +104,28 @@ class ServiceWork:
             game_id, seq, side = claimed
             if game_id not in loaded:
                 loaded[game_id] = self.load(game_id)  # type: ignore[attr-defined]
-            rendered = render_report(step_report(loaded[game_id], seq, side))
+            step = step_report(loaded[game_id], seq, side)
+            rendered = render_report(step)
             crash_point("rendering")
             with self.engine.begin() as conn:
                 conn.execute(update(reports).where(
                     reports.c.game_id == game_id, reports.c.seq == seq, reports.c.side == side,
                     reports.c.html.is_(None)).values(
                     html=rendered.html, png=rendered.png, rendered_at=self.now(),
+                    label=step_label(loaded[game_id], step),
                     claimed_by=None, claimed_at=None))
             done += 1
         return done
 
     def _mail_query(self, limit: int) -> Any:
+        now = self.now()
         return (select(outbox, reports.c.html, reports.c.png)
                 .select_from(outbox.outerjoin(reports, (reports.c.game_id == outbox.c.game_id)
                                               & (reports.c.seq == outbox.c.report_seq)
                                               & (reports.c.side == outbox.c.report_side)))
-                .where(outbox.c.sent_at.is_(None), outbox.c.attempts < 10)
+                .where(outbox.c.sent_at.is_(None), outbox.c.attempts < MAX_ATTEMPTS,
+                       # a digest waits for the end of its window (throttle.py)
+                       or_(outbox.c.not_before.is_(None), outbox.c.not_before <= now))
                 .order_by(outbox.c.id).limit(limit))
 
     def pending_mail(self, limit: int = 50) -> list[Any]:
@@ -149,11 +155,29 @@ class ServiceWork:
             conn.execute(update(outbox).where(outbox.c.id == mail_id)
                          .values(sent_at=self.now(), claimed_by=None, claimed_at=None))
 
-    def mark_failed(self, mail_id: int, error: str) -> None:
+    def mark_failed(self, mail_id: int, error: str, *, permanent: bool = False) -> None:
+        """Count a failed attempt; `permanent` (the mail cannot even be composed, e.g. an
+        address with a line break in it) gives it up at once. A mail given up is told to
+        the referee: in the admin log (`pbem admin failures`) and, when the service has a
+        referee contact, by mail."""
         with self.engine.begin() as conn:
-            conn.execute(update(outbox).where(outbox.c.id == mail_id)
-                         .values(attempts=outbox.c.attempts + 1, last_error=error[:2000],
-                                 claimed_by=None, claimed_at=None))
+            conn.execute(update(outbox).where(outbox.c.id == mail_id).values(
+                attempts=MAX_ATTEMPTS if permanent else outbox.c.attempts + 1,
+                last_error=error[:2000], claimed_by=None, claimed_at=None))
+            row = conn.execute(select(outbox).where(outbox.c.id == mail_id)).first()
+            if row is None or row.attempts < MAX_ATTEMPTS:
+                return
+            what = (f"mail {mail_id} to {row.to_addr!r} ({row.subject}) could not be "
+                    f"delivered and was given up after {row.attempts} attempt(s): {error}")
+            conn.execute(insert(admin_log).values(game_id=row.game_id, at=self.now(),
+                                                  what=what[:2000], public=False))
+            contact = self.config.referee_contact  # type: ignore[attr-defined]
+            if contact and contact.lower() != row.to_addr.strip().lower():
+                conn.execute(insert(outbox).values(
+                    created_at=self.now(), to_addr=contact, attempts=0, game_id=row.game_id,
+                    subject="[pbem] a mail could not be delivered",
+                    body_text=what + "\n\nCorrect the player's address and tell them "
+                    "what the mail said (pbem admin failures lists every such mail)."))
 
 
 def _outgoing(row: Any) -> Any:

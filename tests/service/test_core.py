@@ -52,7 +52,7 @@ def test_a_stale_file_is_refused_and_the_game_does_not_move(
 
 def test_files_no_game_can_take_are_answered_and_kept(service: Service,
                                                       example: dict[str, str]) -> None:
-    for raw, words in ((b"\x00\xffnot xml", "not an order file"),
+    for raw, words in ((b"\x00\xffnot xml", "not UTF-8 text"),
                        (example_turn(1).replace(b'game="example-solitaire"',
                                                 b'game="nope"'), "no game 'nope'")):
         verdict = service.submit(raw, "web")
@@ -176,3 +176,45 @@ def test_pass_policy_plays_the_rules_pass_and_the_journal_verifies(service: Serv
     journal.write_bytes(b"\n".join(lines) + b"\n")
     divergence = verify(journal).divergence
     assert divergence is not None and "not the rules' pass" in divergence.message
+
+
+def test_a_step_played_while_paused_starts_a_fresh_clock_on_resume(service: Service) -> None:
+    """Issue 16, item 10: a paused game takes submissions, its clock stays stopped, and
+    the next step gets the full time per step when the game resumes (not what the old
+    step had left)."""
+    clock = Clock()
+    service.config.clock = clock
+    create_example(service)  # 72 hours per step
+    clock.advance(70)  # two hours left on step 1
+    service.pause(EXAMPLE_ID)
+    assert service.submit(example_turn(1), "web").outcome == "accepted"
+    game = service.game_overview(EXAMPLE_ID)
+    assert game["status"] == "paused" and game["deadline_at"] is None
+    assert game["next_seq"] == 2
+    clock.advance(24 * 7)
+    assert service.tick() == []
+    service.resume(EXAMPLE_ID)
+    resumed = aware(service.game_overview(EXAMPLE_ID)["deadline_at"])
+    assert resumed == clock.at + timedelta(hours=72)
+    # an extension while paused is kept for the resumption
+    service.pause(EXAMPLE_ID)
+    service.extend_deadline(EXAMPLE_ID, 5)
+    assert service.game_overview(EXAMPLE_ID)["deadline_at"] is None
+    service.resume(EXAMPLE_ID)
+    assert aware(service.game_overview(EXAMPLE_ID)["deadline_at"]) == \
+        clock.at + timedelta(hours=77)
+
+
+def test_the_reminder_of_a_short_deadline_comes_near_its_end(service: Service) -> None:
+    """Issue 16, item 11: a one-hour step is reminded 20 minutes before its end."""
+    clock = Clock()
+    service.config.clock = clock
+    service.create_game("solitaire", "campaign",
+                        [PlayerSpec("german", "Bo", "bo@example.org",
+                                    (EXAMPLE / "german.pub").read_bytes())],
+                        game_id="quick", deadline_hours=1)
+    assert service.tick() == []
+    clock.advance(0.5)
+    assert service.tick() == []
+    clock.advance(0.25)
+    assert service.tick() == ["reminded german of step 1 in quick"]

@@ -19,10 +19,11 @@ import pytest
 from sqlalchemy import func, select
 
 from adjudicator.service.core import OutgoingMail, Service
-from adjudicator.service.db import messages, outbox
+from adjudicator.service.db import admin_log, messages, outbox
 from adjudicator.service.mail import finish_interrupted, poll_imap, poll_maildir, receive_email
 from adjudicator.service.mime import parse_incoming
 from adjudicator.service.outgoing import MaildirOutbox, compose, deliver_pending
+from adjudicator.service.work import MAX_ATTEMPTS
 from tests.service.conftest import ALICE, EXAMPLE_ID, example_turn
 
 SERVICE = "referee@pbem.test"
@@ -390,7 +391,13 @@ def test_one_failing_mail_does_not_stop_the_others(service: Service) -> None:
     assert sent == ["two"]
     with service.engine.connect() as conn:
         failed = conn.execute(select(outbox).where(outbox.c.subject == "one")).one()
-    assert failed.attempts == 1 and failed.sent_at is None and failed.last_error
+    # it can never be composed (a line break in the address): given up at once, and the
+    # referee told in the admin log
+    assert failed.attempts == MAX_ATTEMPTS and failed.sent_at is None and failed.last_error
+    with service.engine.connect() as conn:
+        told = conn.execute(select(admin_log.c.what).where(admin_log.c.public.is_(False))
+                            ).scalars().all()
+    assert any("could not be delivered" in what for what in told)
 
 
 # -- pollers ------------------------------------------------------------------------------

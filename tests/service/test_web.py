@@ -127,7 +127,7 @@ def test_garbage_and_unsigned_files_are_422_with_a_readable_reason(
         client: TestClient, example: dict[str, str]) -> None:
     garbage = upload(client, b"\x00\xffthis is no XML at all")
     assert garbage.status_code == 422
-    assert "not an order file this service can read" in garbage.text
+    assert "not UTF-8 text" in garbage.text
     refused = upload(client, unsigned(example_turn(1)))
     assert refused.status_code == 422
     assert "refused" in refused.text and "the file is not signed" in refused.text
@@ -150,7 +150,7 @@ def test_an_oversized_upload_is_413_even_when_streamed(service: Service,
 
     streamed = small.post(f"/api/games/{EXAMPLE_ID}/submissions", content=chunks(),
                           headers={"content-type": "application/xml"})
-    assert streamed.status_code == 413 and "at most 1000 bytes" in streamed.json()["detail"]
+    assert streamed.status_code == 413 and "at most 1,000 bytes" in streamed.json()["detail"]
     assert service.game_overview(EXAMPLE_ID)["submissions"] == []
 
 
@@ -205,7 +205,13 @@ def test_the_player_link_shows_its_sides_report_with_the_map(
     assert service.render_pending_reports(limit=1) == 1  # step 0, about a second
     page = client.get(f"/games/{EXAMPLE_ID}/me", params={"token": token})
     assert page.status_code == 200 and page.headers["cache-control"] == "no-store"
-    assert f'src="/games/{EXAMPLE_ID}/me/report/0?token={token}"' in page.text
+    # the report itself, in the page (no frame of fixed height cutting off the map)
+    assert 'id="report-body"' in page.text and "<svg" in page.text
+    assert "turn report for the <strong>German</strong> player" in page.text
+    assert f'href="report/0.png?token={token}"' in page.text
+    assert "step 0 · turn 1941-summer, movement · the starting position" in page.text
+    assert "referee@pbem.localhost" in page.text and 'href="/help/orders/solitaire"' in page.text
+    assert f'href="/games/{EXAMPLE_ID}/me/report/0?token={token}"' in page.text
     report = client.get(f"/games/{EXAMPLE_ID}/me/report/0", params={"token": token})
     assert report.status_code == 200 and "<svg" in report.text
     assert "turn report for the <strong>German</strong> player" in report.text

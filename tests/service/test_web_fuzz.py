@@ -22,7 +22,7 @@ from adjudicator.service.web import create_app
 from tests.service.conftest import EXAMPLE_ID, create_example, example_turn
 
 ADMIN = "fuzz-admin"
-DELIBERATE = {200, 201, 400, 403, 404, 405, 409, 413, 415, 422}
+DELIBERATE = {200, 201, 400, 403, 404, 405, 409, 413, 415, 422, 429}
 EXAMPLES = int(os.environ.get("PBEM_WEB_FUZZ_EXAMPLES", "80"))  # raise it for a long hunt
 FUZZ = settings(max_examples=EXAMPLES, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -38,7 +38,8 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
     where: Path = tmp_path_factory.mktemp("fuzz")
     engine = make_engine(f"sqlite:///{where / 'service.db'}")
     migrate(engine)
-    service = Service(engine, ServiceConfig(base_url="http://testserver"))
+    # the fuzz is about reading what arrives: no rate limit stops it after 20 files
+    service = Service(engine, ServiceConfig(base_url="http://testserver", submit_limit=10**9))
     token = create_example(service)["german"].split("token=", 1)[1]
     service.render_pending_reports(limit=1)  # step 0's report, so the right door opens
     # raise_server_exceptions stays on: an exception escaping the app fails the test
