@@ -215,7 +215,8 @@ def admin_rollback(service: Any, game_id: str, to_seq: int, reason: str) -> None
 @admin.command("tournament")
 @click.argument("name")
 @click.option("--scheme", help="Set the points scheme first: win=3,draw=1,loss=0 (also "
-              "major=,minor= for decisive and marginal wins), or series (Blitzkrieg '41 15.0).")
+              "major=,minor= for decisive and marginal wins), or series (series play: the series "
+              "points the rules record on each result, added up).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_obj
 def admin_tournament(service: Any, name: str, scheme: str | None, as_json: bool) -> None:

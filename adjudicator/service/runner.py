@@ -119,6 +119,9 @@ def preload_example(service: Service, folder: Path, have: set[str]) -> dict[str,
                     service.submit(turn.read_bytes(), "cli", None, bulk=True)
         for side in people:
             label = run_id if len(people) == 1 else f"{run_id} ({side})"
+            secret = folder / Path(players[side]["key"]).with_suffix(".key").name
+            if test_seed is None and secret.exists():  # a demonstration game: say its key
+                label += f", key {secret}"
             links[label] = service.link(run_id, demo_link_token(run_id, side))
     return links
 
@@ -330,7 +333,7 @@ def startup_summary(options: ServeOptions, service: Service, links: dict[str, st
                   if not game.startswith("demo")]
         demo = {g: u for g, u in links.items() if g.startswith("demo")}
         if demo:
-            lines.append("  Play at once (the demo key is examples/solitaire/german.key):")
+            lines.append("  Play at once (a demonstration game and its player's key file):")
             lines += [f"    {game:<28} {link}" for game, link in demo.items()]
     lines += ["",
               f"  API docs      {base}/docs",

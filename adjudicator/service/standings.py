@@ -1,9 +1,11 @@
 """Tournament standings (issue 16, item 8): each finished game's result in words, the
-points each player earns by the tournament's scheme, and, for a series of Blitzkrieg '41
-games played by the rules' series play (15.0), the Axis totals of 15.1-15.4 added up.
+points each player earns by the tournament's scheme, and, for a game whose rules have
+series play, each player's series points added up.
 
 A game's result is what its rules recorded when it ended (`games.result`: the level of
-victory, for the series the rule, turn and VPs), or the side that forfeited it. The
+victory and, where the game's rules score series play, its `series_points`), or the side
+that forfeited it. The series points are the game's to compute (they depend on its
+victory rules); the service only adds them up. The
 winner is read from the level's words ("Soviet marginal victory", "Nazi Major Victory",
 "Draw"): every game's levels name the winning side that way.
 
@@ -11,8 +13,8 @@ Schemes (`pbem admin tournament NAME --scheme ...`):
 
 - `win=W,draw=D,loss=L` (the default `win=1,draw=0.5,loss=0`), optionally with
   `major=M,minor=N` giving a decisive and a marginal win their own points;
-- `series`: the rules' series play (Blitzkrieg '41 15.0): an even number of games,
-  sides switched each time; each player's Axis totals are added up and the largest
+- `series`: a game's series play: an even number of games, sides switched each time;
+  each player's series points (scored for the first side) are added up and the largest
   tally is the Maximum Winner.
 """
 
@@ -53,8 +55,8 @@ def parse_scheme(text: str) -> dict[str, Any]:
 
 def scheme_words(scheme: dict[str, Any]) -> str:
     if scheme["kind"] == "series":
-        return ("Series play (Blitzkrieg '41, 15.0): each player's points as the Axis "
-                "(15.1-15.4) are added up; the largest tally is the Maximum Winner.")
+        return ("Series play: each player's series points, as the rules score them for "
+                "the first side, are added up; the largest tally is the Maximum Winner.")
     wins = (f"a decisive win {_n(scheme['major'])}, a marginal win {_n(scheme['minor'])}"
             if "major" in scheme or "minor" in scheme else f"a win {_n(scheme['win'])}")
     return f"Points: {wins}, a draw {_n(scheme['draw'])}, a loss {_n(scheme['loss'])}."
@@ -101,22 +103,9 @@ def outcome_of(game: dict[str, Any], sides: Iterable[str]) -> Outcome | None:
 
 
 def series_points(result: dict[str, Any]) -> int | None:
-    """The Axis points of series play (Blitzkrieg '41): 88 for a sudden-death Moscow
-    victory (15.1 B); 87 to 84 for a victory check won at the end of Turns 3 to 6, 83
-    after Turn 6 (15.3 B); the exact final total when the game ends on points (15.4 A);
-    27 to 30 for an automatic Soviet victory on Turns 8 to 11 (15.4 B). None for a
-    result that is not of series play."""
-    rule = str(result.get("rule", ""))
-    turn = result.get("turn")
-    if rule.startswith("15.1"):
-        return 88
-    if rule.startswith("15.3") and isinstance(turn, int):
-        return 90 - turn if turn <= 6 else 83
-    if rule.startswith("15.4 B") and isinstance(turn, int):
-        return min(max(turn + 19, 27), 30)
-    if rule.startswith("15.4") and isinstance(result.get("vp"), int):
-        return int(result["vp"])
-    return None
+    """The series points a game's rules recorded on its result, None if it has none."""
+    points = result.get("series_points")
+    return points if isinstance(points, int) and not isinstance(points, bool) else None
 
 
 @dataclass
@@ -194,14 +183,14 @@ def standings(games: list[dict[str, Any]], sides_of: dict[str, list[str]],
         played = sum(1 for g in games if outcome_of(g, sides_of[g["game"]]) is not None)
         if played % 2 or len(counts) > 1:
             out.notes.append("The series is not complete: series play needs an even number "
-                             "of games with the sides switched each time (15.0), so the "
+                             "of games with the sides switched each time, so the "
                              "totals are not yet comparable.")
     out.rows = sorted(table.values(), key=lambda r: (-r.points, -r.won, r.player))
     for i, row in enumerate(out.rows):
         same = i and (row.points, row.won) == (out.rows[i - 1].points, out.rows[i - 1].won)
         row.rank = out.rows[i - 1].rank if same else i + 1
     if out.series and out.rows and not out.notes and out.rows[0].series_total is not None:
-        out.notes.append(f"Maximum Winner: {out.rows[0].player} (15.0).")
+        out.notes.append(f"Maximum Winner: {out.rows[0].player}.")
     return out
 
 

@@ -21,7 +21,9 @@ def test_every_example_is_preloaded_byte_for_byte(tmp_path: Path) -> None:
         game_id = next(g["id"] for g in service.list_games()
                        if service.journal(g["id"]) == journal.read_bytes())
         assert any(label.startswith(game_id) for label in links)
-    assert "demo-solitaire" in links and links["demo-solitaire"].startswith("http")
+    demo = next(label for label in links if label.startswith("demo-solitaire"))
+    key = Path(demo.split(", key ")[1])  # the demonstration player is told their key file
+    assert key.read_bytes().startswith(b"-----BEGIN") and links[demo].startswith("http")
     again = build_service(ServeOptions(database=f"sqlite:///{tmp_path}/pbem.db"))
     before = len(again.list_games())
     assert preload_examples(again, EXAMPLES).keys() == links.keys()

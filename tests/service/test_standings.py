@@ -1,5 +1,6 @@
 """Tournament standings (issue 16, item 8): results per game and player, points by a
-scheme the tournament director sets, and Blitzkrieg '41's series play (15.1-15.4)."""
+scheme the tournament director sets, and series play (the series points a game's rules
+record on its result, added up)."""
 
 from __future__ import annotations
 
@@ -16,14 +17,11 @@ from adjudicator.service.web import create_app
 from tests.service.conftest import EXAMPLE
 
 
-def test_series_points_follow_15_1_to_15_4() -> None:
-    assert series_points({"rule": "15.1 B", "turn": 4}) == 88
-    assert [series_points({"rule": "15.3 B", "turn": t}) for t in (3, 4, 5, 6, 7, 9)] == \
-        [87, 86, 85, 84, 83, 83]
-    assert series_points({"rule": "15.4 A", "turn": 12, "vp": 41}) == 41
-    assert [series_points({"rule": "15.4 B", "turn": t}) for t in (8, 9, 10, 11)] == \
-        [27, 28, 29, 30]
+def test_series_points_are_the_ones_the_rules_recorded() -> None:
+    assert series_points({"level": "Axis victory", "series_points": 86}) == 86
     assert series_points({"level": "Draw"}) is None
+    assert series_points({"series_points": "86"}) is None
+    assert series_points({"series_points": True}) is None
 
 
 def game(game_id: str, axis: str, soviet: str, result: dict | None,
@@ -37,12 +35,11 @@ SIDES = {"blitz": ["axis", "soviet"], "solitaire": ["german"]}
 
 
 def test_a_series_adds_up_each_players_axis_totals() -> None:
-    played = [game("g1", "Ann", "Bob", {"rule": "15.4 A", "turn": 12, "vp": 41,
-                                        "level": "Draw"}),
-              game("g2", "Bob", "Ann", {"rule": "15.3 B", "turn": 5, "level": "Axis victory"})]
+    played = [game("g1", "Ann", "Bob", {"series_points": 41, "level": "Draw"}),
+              game("g2", "Bob", "Ann", {"series_points": 85, "level": "Axis victory"})]
     table = standings(played, SIDES, parse_scheme("series"))
     assert [(r.player, r.series_total) for r in table.rows] == [("Bob", 85), ("Ann", 41)]
-    assert table.notes == ["Maximum Winner: Bob (15.0)."]
+    assert table.notes == ["Maximum Winner: Bob."]
     half = standings(played[:1], SIDES, parse_scheme("series"))
     assert "not complete" in half.notes[0]
 
