@@ -52,9 +52,9 @@ def draft_root(game: Game, side: str, orders: list[Order], entropy: str = "") ->
             element = etree.SubElement(root, f"{{{ORDERS_NS}}}{order.kind}")
             for name, value in order.attrs.items():
                 element.set(name, value)
-        except ValueError as exc:  # lxml refuses a name that is no XML name
+            element.text = order.text or None
+        except ValueError as exc:  # lxml refuses a name or a character XML cannot hold
             raise PbemError(f"order {number + 1}: {exc}", code="draft") from None
-        element.text = order.text or None
         element.tail = "\n  " if number < len(orders) - 1 else "\n"
     text = etree.tostring(root, encoding="UTF-8", xml_declaration=True)
     return parse_untrusted(text)
