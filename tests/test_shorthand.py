@@ -291,3 +291,19 @@ def test_every_order_kind_reaches_the_dry_run_through_compose(game: str,
             assert f"<{spec.KIND}" in result.stdout
         else:
             assert f"line 1: {spec.KIND}" in result.stderr and "rule" in result.stderr, line
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_shorthand_tables_of_the_order_docs_say_what_the_kit_does(game: str) -> None:
+    """Each row of docs/GAME-orders.md's shorthand table: the line reads as the XML the
+    row shows, and every order kind of the game has a row."""
+    import re
+
+    grammar = grammar_of(game)
+    doc = (EXAMPLES.parent / "docs" / f"{game}-orders.md").read_text("utf-8")
+    section = doc.split("## Shorthand", 1)[1]
+    rows = re.findall(r"^\| `([^`]+)` \| `(<[^`]+/>)`", section, flags=re.M)
+    assert rows
+    for line, xml in rows:
+        assert grammar.parse_line(line).to_xml() == xml, line
+    assert {line.split()[0] for line, _ in rows} == set(grammar.kinds)
