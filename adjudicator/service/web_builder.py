@@ -175,9 +175,10 @@ async def json_body(request: Request, model: type[BaseModel]) -> Any:
     try:
         raw = await read_capped(request, MAX_JSON_BYTES)
     except UploadProblem as exc:
-        raise BuilderProblem(exc.status, "the draft is too large: at most "
-                                         f"{MAX_JSON_BYTES // 1024} KiB of JSON", "too-large"
-                             ) from None
+        words = (f"the draft is too large: at most {MAX_JSON_BYTES // 1024} KiB of JSON"
+                 if exc.status == 413 else exc.message)
+        raise BuilderProblem(exc.status, words, "too-large" if exc.status == 413
+                             else "upload") from None
     try:
         return model.model_validate_json(raw)
     except ValidationError as exc:
