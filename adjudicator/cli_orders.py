@@ -66,14 +66,16 @@ def orders_list(directory: Path, side: str, unit: str | None) -> None:
     """Print what SIDE may order now, one shorthand line per order (docs/order-builder.md):
     per unit where it may move (the cost, the path) and what it may attack, then every
     other order of the position. GAME-DIR may be a journal file."""
+    from adjudicator.engine.listing import unit_listing
     from adjudicator.referee.gamedir import load_game
 
     game = load_game(directory)
     listing, grammar = game_listing(game, side), game_shorthand(game)
     click.echo(f"# {step_words(game, side)}")
     units = listing.units
-    if unit is not None:
-        units = tuple(u for u in units if u.unit == unit)
+    if unit is not None:  # every destination of the unit, not the listing's sample
+        found = unit_listing(game.package.rules, game.module, game.state, side, unit)
+        units = (found,) if found is not None else ()
         if not units:
             click.echo(f"# {unit} has no order it may be given now")
     own: set[str] = set()

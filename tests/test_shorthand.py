@@ -307,3 +307,28 @@ def test_the_shorthand_tables_of_the_order_docs_say_what_the_kit_does(game: str)
     for line, xml in rows:
         assert grammar.parse_line(line).to_xml() == xml, line
     assert {line.split()[0] for line, _ in rows} == set(grammar.kinds)
+
+
+def test_a_1941_unit_lists_every_hex_it_may_reach(tmp_path: Path) -> None:
+    """1941's whole listing offers a sample of units and hexes; `--unit` gives every hex
+    the unit may reach (5.0), each line composing into a file `pbem check` takes."""
+    if "barbarossa" not in GAME_IDS:
+        pytest.skip("1941 is not installed")
+    for side in ("axis", "soviet"):
+        pbem("keygen", tmp_path / side)
+    game = tmp_path / "g"
+    pbem("new", "barbarossa", "--side", f"axis={tmp_path / 'axis.pub'}", "--side",
+         f"soviet={tmp_path / 'soviet.pub'}", "--test-seed", "33" * 32, "-o", game)
+    pbem("orders", "compose", game, "--side", "axis", "-", "-o", tmp_path / "air.xml",
+         "--key", tmp_path / "axis.key", stdin="end-phase  # the Air Segment\n")
+    pbem("adjudicate", game, tmp_path / "air.xml", "--no-report")
+    sampled = {line.split()[1] for line in listed_lines(game, "axis")
+               if line.startswith("move ")}
+    unit = "GER-XXX-46Pz"
+    assert unit not in sampled
+    moves = [line for line in listed_lines(game, "axis", "--unit", unit)
+             if line.startswith("move ")]
+    assert len(moves) > 10 and all(line.split()[1] == unit for line in moves)
+    out = tmp_path / "move.xml"
+    pbem("orders", "compose", game, "--side", "axis", "-", "-o", out, stdin=moves[-1])
+    assert "OK" in pbem("check", game, out).output
