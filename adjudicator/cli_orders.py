@@ -39,14 +39,8 @@ def game_listing(game: Game, side: str) -> Listing:
 
 def game_shorthand(game: Game) -> Shorthand:
     from adjudicator.engine.shorthand import shorthand_of
-    from adjudicator.errors import PbemError
 
-    grammar = shorthand_of(game.package.rules)
-    if grammar is None:
-        raise PbemError(f"{game.package.title} declares no order kinds for the shorthand "
-                        f"yet; write the order file as docs/{game.package.id}-orders.md says",
-                        code="no-shorthand")
-    return grammar
+    return shorthand_of(game.package.rules)
 
 
 def step_words(game: Game, side: str) -> str:
@@ -134,7 +128,7 @@ def orders_compose(directory: Path, source: str, side: str, out: Path | None,
     for verdict in check.verdicts:
         if verdict.ok is False:
             rule = f" breaks rule {verdict.rule}" if verdict.rule else ""
-            click.echo(f"line {lines[verdict.index]}: {parsed[verdict.index][1].KIND}{rule}: "
+            click.echo(f"line {lines[verdict.index]}: {drafted[verdict.index].kind}{rule}: "
                        f"{verdict.message}", err=True)
             refused = True
     if refused:
