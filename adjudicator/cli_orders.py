@@ -79,7 +79,7 @@ def orders_list(directory: Path, side: str, unit: str | None) -> None:
             click.echo(f"#   may reach {move.place} (cost {move.cost}) by "
                        f"{' '.join(move.path)}")
         if options.attacks:
-            click.echo(f"#   may attack {', '.join(options.attacks)}")
+            click.echo(f"#   may attack {', '.join(dict.fromkeys(options.attacks))}")
         for order in options.orders:
             own.add(order.to_xml())
             click.echo(grammar.line_of(order))

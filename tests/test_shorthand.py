@@ -384,3 +384,46 @@ def test_a_moscow_set_up_from_the_shorthand_alone(tmp_path: Path) -> None:
     refused = pbem("orders", "compose", game, "--side", "german", "-", code=2,
                    stdin="# turn 1\n\nplace unit=GER-XX-12 hex=1605\n")
     assert "line 3: place breaks rule" in refused.stderr
+
+
+def test_a_whole_1941_axis_turn_from_the_shorthand_alone(tmp_path: Path) -> None:
+    """The Axis player turn of 1941's Turn 1 (2.0): each step's file made of lines that
+    `pbem orders list` printed (an entry for each reinforcement, 14.1; a move; an attack;
+    the answer to a decision), composed and signed by `pbem orders compose --key`, until
+    the game waits for the Soviet player."""
+    if "barbarossa" not in GAME_IDS:
+        pytest.skip("1941 is not installed")
+    for side in ("axis", "soviet"):
+        pbem("keygen", tmp_path / side)
+    game = tmp_path / "g"
+    pbem("new", "barbarossa", "--side", f"axis={tmp_path / 'axis.pub'}", "--side",
+         f"soviet={tmp_path / 'soviet.pub'}", "--test-seed", "55" * 32, "-o", game)
+    played: set[str] = set()
+    for _ in range(20):
+        if status(game)["waiting_for"] != "axis":
+            break
+        lines = listed_lines(game, "axis")
+        answers = [line for line in lines if line.startswith("answer ")]
+        if answers:  # a decision waits (17.1.4: the German retreats the Soviet units)
+            played.add("answer")
+            out = tmp_path / f"step-{status(game)['seq']}.xml"
+            pbem("orders", "compose", game, "--side", "axis", "--key",
+                 tmp_path / "axis.key", "-", "-o", out, stdin=answers[0])
+            pbem("adjudicate", game, out, "--no-report")
+            continue
+        entering: dict[str, str] = {}
+        for line in lines:
+            if line.startswith("enter "):
+                entering.setdefault(line.split()[1], line)
+        chosen = list(entering.values())
+        chosen += [next(line for line in lines if line.startswith(kind))
+                   for kind in ("move ", "attack ") if any(x.startswith(kind) for x in lines)]
+        played |= {line.split()[0] for line in chosen}
+        out = tmp_path / f"step-{status(game)['seq']}.xml"
+        pbem("orders", "compose", game, "--side", "axis", "--key", tmp_path / "axis.key",
+             "-", "-o", out, stdin="\n".join([*chosen, "end-phase"]) + "\n")
+        result = pbem("adjudicate", game, out, "--no-report", code=None)
+        assert result.exit_code == 0, result.output
+    assert status(game)["waiting_for"] == "soviet"
+    assert {"enter", "move", "attack"} <= played
+    assert "OK" in pbem("verify", game).output

@@ -61,7 +61,7 @@ def unit_json(options: UnitOptions) -> dict[str, Any]:
     return {"unit": options.unit, "at": options.at,
             "moves": [{"place": d.place, "path": list(d.path), "cost": d.cost}
                       for d in options.moves],
-            "attacks": list(options.attacks),
+            "attacks": list(dict.fromkeys(options.attacks)),  # each place once
             "orders": [order_json(o) for o in options.orders]}
 
 
