@@ -60,6 +60,7 @@ def grammar_of(game: str) -> Shorthand:
     ("attack 2418 GER-6 GER-17", Attack("2418", ("GER-6", "GER-17"))),  # by position
     ("attack 2418 air 2 with GER-6", Attack("2418", ("GER-6",), "2")),  # any order
     ("attack hex=2418 units=GER-6,GER-17", Attack("2418", ("GER-6", "GER-17"))),
+    ('attack 2418 units="GER-6 GER-17"', Attack("2418", ("GER-6", "GER-17"))),
     ("attack 2418 with air=3", Attack("2418", (), "3")),
     ("standing loss-priority A B retreat first", Standing(("A", "B"), "first")),
     ("standing retreat=with", Standing((), "with")),  # a value spelt like a keyword
@@ -110,6 +111,8 @@ def test_a_value_the_shorthand_cannot_hold_is_refused_when_written() -> None:
         GRAMMAR.line_of(Attack("24 18"))
     with pytest.raises(ValueError, match="cannot be written"):
         GRAMMAR.line_of(Attack("2418", ("with,x",)))
+    with pytest.raises(ValueError, match="cannot be written"):
+        GRAMMAR.line_of(Attack("24'18"))
 
 
 # -- every game ---------------------------------------------------------------------------

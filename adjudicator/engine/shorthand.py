@@ -9,7 +9,8 @@ A game's typed orders (`OrderSpec`) say which fields are positional (`POSITIONAL
 by default the leading fields up to and including the first list field) and which short
 words name a field (`KEYWORDS`, such as `with` for the attacking units); every field is
 also named by its attribute (`air`, `loss-priority`). A list field takes every word up
-to the next keyword; `name=a,b` gives a field whose words are spelt like a keyword. The
+to the next keyword; `name=a,b` (or `name="a b"`) gives a field whose words are spelt
+like a keyword. The
 shorthand only reads and writes orders: values are kept as written, so the rules judge
 them and refuse a bad one in their own words.
 
@@ -40,6 +41,7 @@ from adjudicator.engine.orders import Order, OrderSpec, element_xml, is_list_fie
 
 COMMENT = "#"
 SPECIAL = ("=", ",", COMMENT)  # characters a bare value may not hold
+QUOTES = "\"'\\"  # what the words of a line are split by besides spaces (shlex)
 XML_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*")
 
 
@@ -154,10 +156,8 @@ class Shorthand:
         return self.parse_words(words, number)
 
     def words_of(self, line: str, number: int) -> list[str]:
-        """The words of a line, its comment left out; in the open form a value in double
-        quotes is one word (`path="1510 1611"`)."""
-        if not self.open:
-            return line.split(COMMENT, 1)[0].split()
+        """The words of a line, its comment left out; a value in double quotes is one
+        word (`path="1510 1611"`)."""
         try:
             return shlex.split(line, comments=True)
         except ValueError:
@@ -187,7 +187,7 @@ class Shorthand:
                 if field is None:
                     raise ShorthandError(number, f"{kind} has no field {name!r}: "
                                                  f"{syntax.fields_words()}")
-                give(field, tuple(w for w in given.split(",") if w)
+                give(field, tuple(given.replace(",", " ").split())
                      if field in syntax.lists else given, name)
                 position = len(syntax.positional)
             elif word in syntax.keywords:
@@ -250,7 +250,7 @@ class Shorthand:
         by_keyword = False
         for name, value in values.items():
             words = list(value) if name in syntax.lists else ([value] if value else [])
-            if any(not w or any(c.isspace() for c in w) for w in words):
+            if any(not w or any(c.isspace() or c in QUOTES for c in w) for w in words):
                 raise ValueError(f"{order.KIND}: {name} {value!r} cannot be written in "
                                  "shorthand")
             if not words:
@@ -276,7 +276,7 @@ class Shorthand:
         """An order in the open form: `kind name=value ...`."""
         out = [order.kind]
         for name, value in order.attrs.items():
-            if any(c in value for c in "\"\\'") or value != " ".join(value.split()):
+            if any(c in value for c in QUOTES) or value != " ".join(value.split()):
                 raise ValueError(f"{order.kind}: {name} {value!r} cannot be written in "
                                  "shorthand")
             plain = value and not any(c.isspace() or c == COMMENT for c in value)
