@@ -82,6 +82,10 @@ class OrderSpec:
     """
 
     KIND: ClassVar[str] = ""
+    # the shorthand (engine/shorthand.py): the fields given by position (None: the
+    # leading fields up to the first list field), and short words naming a field
+    POSITIONAL: ClassVar[tuple[str, ...] | None] = None
+    KEYWORDS: ClassVar[dict[str, str]] = {}
 
     @staticmethod
     def attribute(name: str) -> str:
@@ -92,7 +96,7 @@ class OrderSpec:
         values: dict[str, object] = {}
         for f in fields(cls):  # type: ignore[arg-type]
             attr = cls.attribute(f.name)
-            values[f.name] = tuple(order.words(attr)) if _is_list(f.type) else order.get(attr)
+            values[f.name] = tuple(order.words(attr)) if is_list_field(f.type) else order.get(attr)
         return cls(**values)
 
     def attributes(self) -> dict[str, str]:
@@ -110,8 +114,13 @@ class OrderSpec:
 
     def to_xml(self) -> str:
         """The order as an element of an order file (no namespace prefix)."""
-        attrs = "".join(f' {k}="{_escape(v)}"' for k, v in self.attributes().items())
-        return f"<{self.KIND}{attrs}/>"
+        return element_xml(self.KIND, self.attributes())
+
+
+def element_xml(kind: str, attributes: dict[str, str]) -> str:
+    """An order as an element of an order file (no namespace prefix)."""
+    attrs = "".join(f' {k}="{_escape(v)}"' for k, v in attributes.items())
+    return f"<{kind}{attrs}/>"
 
 
 def _escape(text: str) -> str:
@@ -120,5 +129,6 @@ def _escape(text: str) -> str:
             .replace('"', "&quot;"))
 
 
-def _is_list(annotation: object) -> bool:
+def is_list_field(annotation: object) -> bool:
+    """Whether a field's annotation is a list of words (`tuple[str, ...]`)."""
     return "tuple" in str(annotation)
