@@ -161,6 +161,22 @@ def test_1941_the_middle_of_a_turn_is_passed(service: Service, tmp_path: Path) -
     assert PLAYED + "end the phase" in what and "enter" not in what
 
 
+def test_1941_the_free_deployment_is_passed(service: Service, tmp_path: Path) -> None:
+    """20.6: a pass of the set-up leaves the units where the historical deployment has
+    them; the rules take it."""
+    service.config.clock = Clock()
+    keys = {side: (EXAMPLES / "barbarossa" / f"{name}.pub").read_bytes()
+            for side, name in (("axis", "german"), ("soviet", "soviet"))}
+    service.create_game("barbarossa", "campaign",
+                        [PlayerSpec(side, side, f"{side}@example.org", key)
+                         for side, key in keys.items()],
+                        game_id="deploying", options={"free-deployment": "yes"},
+                        policy="pass", deadline_hours=2)
+    assert service.current("deploying").state["segment"] == "deployment"
+    what, last = miss(service, "deploying", tmp_path)
+    assert PLAYED + "end the phase" in what and last["outcome"] == "accepted"
+
+
 def test_the_referee_page_shows_why_no_pass_was_played(service: Service,
                                                        tmp_path: Path) -> None:
     from adjudicator.service.web import create_app
@@ -185,6 +201,6 @@ def test_moscow_later_steps(service: Service, tmp_path: Path, kind: str) -> None
     until: Callable[[State], bool] = (lambda s: bool(s.get("pending"))) if kind == "decision" \
         else (lambda s: s["phase"] not in ("draw", "setup") and not s.get("pending"))
     game_id = example_game(service, "moscow", until)
-    what, _ = miss(service, game_id, tmp_path)
+    what, _ = miss(service, game_id, tmp_path)  # moves on, or says why not (`miss`)
     if kind == "decision":
         assert NONE + "decision" in what
