@@ -167,7 +167,8 @@ def test_moduledata_agrees_with_the_build_file(vmod: zipfile.ZipFile,
     data = etree.fromstring(vmod.read("moduledata"))
     assert data.tag == "data" and data.get("version") == "1"
     assert data.findtext("name") == build.get("name") == "Barbarossa Solitaire"
-    assert data.findtext("version") == build.get("version") == "1.0.0"
+    assert data.findtext("version") == build.get("version") == \
+        get_game("solitaire").bundled_module.version  # the module's own version
     assert data.findtext("VassalVersion") == build.get("VassalVersion") == "3.7.26"
     assert JAVA_INT.fullmatch(data.findtext("dateSaved"))
 

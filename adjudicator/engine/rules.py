@@ -85,6 +85,15 @@ class GameRules(Protocol):
         ...
 
 
+def referee_pass(rules: GameRules, module: ModuleData, state: State, side: str) -> list[str]:
+    """The orders the referee plays for `side` when it missed a deadline under the
+    "pass" policy, and the only ones `pbem verify` accepts from him: the board-aware pass
+    of a game on the kit's `RulesBase`, else the rules' `pass_orders`."""
+    if isinstance(rules, RulesBase):
+        return rules.pass_on_board(module, state, side)
+    return rules.pass_orders(state, side)
+
+
 OrderHandler = Callable[["StepContext", Order], None]
 EventHandler = Callable[[State, Event], None]
 
@@ -154,6 +163,16 @@ class RulesBase:
 
     def check_static(self, module: ModuleData, order: Order) -> list[str]:
         return []
+
+    # -- the referee's pass -------------------------------------------------------------
+    def pass_orders(self, state: State, side: str) -> list[str]:
+        """The pass that reads the position alone; none by default."""
+        return []
+
+    def pass_on_board(self, module: ModuleData, state: State, side: str) -> list[str]:
+        """The pass when it depends on the board (1941: where units that must enter now
+        may enter, 14.1.3 C); by default the one of `pass_orders`."""
+        return self.pass_orders(state, side)
 
     # -- events -------------------------------------------------------------------------
     def apply(self, state: State, event: Event) -> None:

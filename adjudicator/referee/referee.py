@@ -20,6 +20,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from lxml import etree
 
 from adjudicator.engine.dice import DiceStream, commitment, fresh_server_seed, seed_for_test_game
+from adjudicator.engine.rules import referee_pass
 from adjudicator.engine.state import state_hash
 from adjudicator.engine.step import StepResult, run_step
 from adjudicator.errors import JournalError, PbemError
@@ -175,28 +176,56 @@ def adjudicate_in(store: GameStore, raw: bytes, *,
     return _run_step(store, game, raw, submission, key, archived)
 
 
-def adjudicate_pass(store: GameStore, reason: str) -> Adjudication | None:
+@dataclass(frozen=True)
+class NoPass:
+    """Why the referee plays no pass for a missed deadline: the deadline policy falls
+    back to waiting and says this, in a player's words."""
+
+    reason: str
+
+
+def adjudicate_pass(store: GameStore, reason: str) -> Adjudication | NoPass:
     """Play the acting side's step as a pass, for a missed deadline whose policy says so
-    (DESIGN §9): the rules' pass orders, in a file the referee signs, with entropy fixed
-    by the step's commitment (`pass_entropy`), so a referee who knows the seed cannot
-    choose the dice. None when the rules give the side no pass now (a decision is
-    pending, units wait to be placed)."""
+    (docs/service.md, "Deadlines"): the rules' pass orders (`engine.rules.referee_pass`),
+    in a file the referee signs, with entropy fixed by the step's commitment
+    (`pass_entropy`), so a referee who knows the seed cannot choose the dice. A pass is
+    only played if the rules take all of it: when they give the side no pass now (a
+    decision is pending, units wait to be placed) or would refuse one of its orders,
+    nothing is journalled, archived or revealed, and `NoPass` says why."""
     game = current_game(store)
     side = game.acting_side
-    orders = game.package.rules.pass_orders(game.state, side) if side else []
+    if side is None:
+        return NoPass("the game is over")
+    orders = referee_pass(game.package.rules, game.module, game.state, side)
     if not orders:
-        return None
+        return NoPass(no_pass_reason(game, side))
     key = store.referee_key()
     root = etree.fromstring(
         f'<orders xmlns="{ORDERS_NS}" game="{game.game_id}" module="{game.package.id}" '
         f'side="{side}" seq="{game.next_seq}" prev="{game.state_hash}" '
         f'commit="{game.current_commit}"><entropy/>{"".join(orders)}</orders>'.encode())
     raw = sign_orders(root, key, entropy=pass_entropy(game.current_commit))
-    archived = store.archive(raw)
     submission = open_submission(game, raw, referee=key.public_key())
     check_addressed(game, submission.envelope)
-    return _run_step(store, game, raw, submission, key, archived,
-                     {"by": "referee", "reason": reason})
+    seed, result = _play(store, game, submission)
+    if result.rejection is not None:
+        rejection = result.rejection
+        return NoPass(f"the rules refuse the pass ({rejection.rule}: {rejection.message})")
+    archived = store.archive(raw)
+    return _journal_step(store, game, raw, submission, key, archived, seed, result,
+                         {"by": "referee", "reason": reason})
+
+
+def no_pass_reason(game: Game, side: str) -> str:
+    """Why the rules give `side` no pass at this step, as the policy's notice says it."""
+    pending = game.state.get("pending")
+    if pending:
+        return (f"decision {pending.get('id')} ({pending.get('kind')}) waits for {side}'s "
+                "answer, and no pass can answer it for them")
+    phase = game.package.rules.summary(game.state).get("phase")
+    return (f"the rules give {side} no pass in the {phase} phase: what it asks (the "
+            "set-up: units to draw or place) only the player can do" if phase else
+            f"the rules give {side} no pass at this step")
 
 
 def pass_entropy(commit: str) -> bytes:
@@ -208,14 +237,27 @@ def _run_step(store: GameStore, game: Game, raw: bytes, submission: Submission,
               key: Ed25519PrivateKey, archived: str,
               extra: dict[str, Any] | None = None) -> Adjudication:
     """Run an authenticated, addressed file and journal the step."""
-    seq = game.next_seq
+    seed, result = _play(store, game, submission)
+    return _journal_step(store, game, raw, submission, key, archived, seed, result, extra)
+
+
+def _play(store: GameStore, game: Game, submission: Submission) -> tuple[bytes, StepResult]:
+    """The step's orders run with the committed seed: nothing is written yet."""
     secrets = store.read_secrets()
-    seed = bytes.fromhex(secrets["seeds"][str(seq)])
+    seed = bytes.fromhex(secrets["seeds"][str(game.next_seq)])
     if commitment(seed) != game.current_commit:
         raise JournalError("the referee's secret seed does not match the published commitment")
-    dice = DiceStream(seed, game.game_id, seq, submission.envelope.entropy)
-    result = run_step(game.package.rules, game.module, game.state, submission.orders,
-                      submission.envelope.side, dice)
+    dice = DiceStream(seed, game.game_id, game.next_seq, submission.envelope.entropy)
+    return seed, run_step(game.package.rules, game.module, game.state, submission.orders,
+                          submission.envelope.side, dice)
+
+
+def _journal_step(store: GameStore, game: Game, raw: bytes, submission: Submission,
+                  key: Ed25519PrivateKey, archived: str, seed: bytes, result: StepResult,
+                  extra: dict[str, Any] | None = None) -> Adjudication:
+    """Journal a step that was played: commit the next seed, reveal this one."""
+    seq = game.next_seq
+    secrets = store.read_secrets()
     test_seed = secrets.get("test_seed")
     next_seed = seed_for_test_game(bytes.fromhex(test_seed), game.game_id, seq + 1) \
         if test_seed else fresh_server_seed()

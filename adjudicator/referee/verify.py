@@ -19,6 +19,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from lxml import etree
 
 from adjudicator.engine.dice import DiceStream, commitment
+from adjudicator.engine.rules import referee_pass
 from adjudicator.engine.state import State, copy_state, state_hash
 from adjudicator.engine.step import run_step
 from adjudicator.errors import JournalError, PbemError
@@ -183,7 +184,7 @@ def _check_referee_pass(game: Game, submission: Submission, commit: str, n: int)
         raise _fail(n, seq, "seed", "the referee's pass does not use the entropy its "
                     "commitment fixes")
     side = game.acting_side
-    expected = game.package.rules.pass_orders(game.state, side) if side else []
+    expected = referee_pass(game.package.rules, game.module, game.state, side) if side else []
     made = [etree.tostring(child, method="c14n").decode() for child in submission.root
             if isinstance(child.tag, str) and etree.QName(child).localname
             not in ("entropy", "signature")]

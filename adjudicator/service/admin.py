@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, func, select, update
 
 from adjudicator.errors import PbemError
-from adjudicator.referee.referee import Adjudication, adjudicate_pass
+from adjudicator.referee.referee import Adjudication, NoPass, adjudicate_pass
 from adjudicator.service.db import games, players, reports
 from adjudicator.service.model import ServiceConfig, Verdict, aware
 from adjudicator.service.sqlstore import SqlGameStore
@@ -114,18 +114,21 @@ class ServiceAdmin:
         """The acting side missed its deadline: apply the game's policy (`wait`: a new
         deadline and everybody told; `pass`: the referee plays the rules' pass for the
         side, its standing instructions answering what they cover; `forfeit`: the side
-        loses the game)."""
+        loses the game). A pass is played only if the rules take all of it; when they
+        give none now or would refuse it, the game waits with a new deadline and the
+        log, the players' notices and the referee's page say why (issue 16, item 12)."""
         with self.engine.begin() as conn:
             row = self._game_row(conn, game_id, lock=True)
             side = row.acting_side
             if side is None or row.status != "active":
                 raise PbemError(f"game {game_id} waits for nobody", code="not-waiting")
             missed = f"{side} missed the deadline of step {row.next_seq}"
-            passed = None
+            passed: Adjudication | NoPass | None = None
             if row.policy == "pass":
                 passed = adjudicate_pass(SqlGameStore(conn, game_id), "missed deadline")
-            if passed is not None:
-                what = f"{missed}; the referee played the pass the rules give"
+            if isinstance(passed, Adjudication):
+                what = f"{missed}; the referee played the pass the rules give: " \
+                    f"{pass_in_words(passed)}"
                 self._log(conn, game_id, what)
                 raw = passed.entry["submission"]
                 self._record_step(conn, base64.b64decode(raw), "referee", None, game_id,
@@ -141,8 +144,10 @@ class ServiceAdmin:
                 conn.execute(update(games).where(games.c.id == game_id).values(
                     deadline_at=deadline, reminded_at=None))
                 what = f"{missed}; new deadline {deadline:%Y-%m-%d %H:%M} UTC"
-                if row.policy == "pass":
-                    what += " (no pass is possible now: a decision or a set-up waits)"
+                if isinstance(passed, NoPass):
+                    what = (f"{missed}; the referee played no pass, as {passed.reason}; "
+                            f"the game waits for {side}: new deadline "
+                            f"{deadline:%Y-%m-%d %H:%M} UTC")
             self._log(conn, game_id, what)
             self._tell_players(conn, game_id, f"[pbem] {game_id}: missed deadline", what + ".")
         return what
@@ -226,6 +231,33 @@ class ServiceAdmin:
 
 
 VOIDED_MARK = " · voided by a rollback"
+
+
+def pass_in_words(passed: Adjudication) -> str:
+    """The orders of a referee's pass as the game's reporter words them, repeats counted
+    ("end the phase (x4)")."""
+    from adjudicator.reports.games import reporter_for
+
+    game = passed.before
+    reporter = reporter_for(game.package.id)
+    said: list[list[Any]] = []  # [words, times in a row]
+    for order in order_records(base64.b64decode(passed.entry["submission"])):
+        text = reporter.describe_order(game.module, order)
+        if said and said[-1][0] == text:
+            said[-1][1] += 1
+        else:
+            said.append([text, 1])
+    return "; ".join(text if n == 1 else f"{text} (x{n})" for text, n in said)
+
+
+def order_records(raw: bytes) -> list[dict[str, Any]]:
+    """The orders of a file the referee signed, as the reporters read them."""
+    from lxml import etree
+
+    root = etree.fromstring(raw)
+    return [{"kind": etree.QName(el).localname, "attrs": dict(el.attrib)} for el in root
+            if isinstance(el.tag, str)
+            and etree.QName(el).localname not in ("entropy", "signature")]
 
 
 def fresh_seconds(row: Any) -> int:

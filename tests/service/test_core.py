@@ -154,7 +154,8 @@ def test_pass_policy_plays_the_rules_pass_and_the_journal_verifies(service: Serv
     clock = game_with_policy(service, "lazy", "pass")
     clock.advance(3)
     assert service.tick() == ["german missed the deadline of step 1; the referee played "
-                              "the pass the rules give"]
+                              "the pass the rules give: end the German turn (the Soviet "
+                              "attacks follow)"]
     assert service.game_overview("lazy")["next_seq"] == 2
     journal = tmp_path / "lazy.jsonl"
     journal.write_bytes(service.journal("lazy"))

@@ -12,16 +12,17 @@ from __future__ import annotations
 
 from adjudicator.engine.flow import Phase as FlowPhase
 from adjudicator.engine.flow import Sequence
+from adjudicator.engine.module import ModuleData
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.games.barbarossa import control, naval, optional, reinforcements, surrender
 from adjudicator.games.barbarossa.data import GameData
 from adjudicator.games.barbarossa.first_turn import second_combat_held
-from adjudicator.games.barbarossa.orders import EndPhase
-from adjudicator.games.barbarossa.stacking import check_side_stacking
+from adjudicator.games.barbarossa.orders import EndPhase, Enter
+from adjudicator.games.barbarossa.stacking import check_side_stacking, problem_with
 from adjudicator.games.barbarossa.supply import unsupplied
 from adjudicator.games.barbarossa.victory import result
-from adjudicator.games.barbarossa.vocabulary import EventKind, Phase, Segment, Side
+from adjudicator.games.barbarossa.vocabulary import RULES_0_4, EventKind, Phase, Segment, Side
 from adjudicator.games.barbarossa.weather import thaw
 
 # 2.0 D: the segments and phases of one player turn, in order (the player is the state's
@@ -51,10 +52,62 @@ def remaining_phases(state: State) -> int:
 
 
 def pass_orders(state: State, side: str) -> list[str]:
-    """A pass ends the phases of the player turn without moving or attacking."""
+    """A pass ends the phases of the player turn without moving or attacking (module
+    0.2.0 and 0.3.0; from 0.4.0 `pass_on_board`)."""
     if state.get("pending"):
         return []
     return [EndPhase().to_xml()] * remaining_phases(state)
+
+
+def pass_on_board(module: ModuleData, state: State, side: str) -> list[str]:
+    """The referee's pass from module 0.4.0: the phases of the player turn end without a
+    move or an attack, but 14.1.3 C holds: reinforcements may not be delayed. So when the
+    pass goes through the Movement Phase of the First Ground Segment (14.1.3 A), each of
+    the side's reinforcements of the turn first enters, in id order, at the first of its
+    entry hexes (14.1.1-14.1.2, 17.1.5: `reinforcements.entry_hexes`, in hex order) where
+    the rules take it with the entries before it and its stack fits when the phase ends
+    (3.3 A, 14.1.2.2 E: the pass moves no unit on); one that can enter nowhere is
+    eliminated when the phase ends (14.1.3 D)."""
+    ends = pass_orders(state, side)
+    if not ends or not module.at_least(RULES_0_4) or state["segment"] == Segment.DEPLOYMENT:
+        return ends
+    at = index_of(state)
+    first_movement = SEQUENCE.find(Phase.MOVEMENT, segment=Segment.FIRST)
+    if at > first_movement:
+        return ends
+    before = [EndPhase()] * (first_movement - at)  # the Air Phase, if the pass begins there
+    entries = entries_for_pass(module, state, side, before)
+    return [o.to_xml() for o in [*before, *entries]] + ends[len(before):]
+
+
+def entries_for_pass(module: ModuleData, state: State, side: str,
+                     before: list[EndPhase]) -> list[Enter]:
+    """The pass's entries (`pass_on_board`), each tried by a dry run of the step runner
+    after the orders before it, so the pass holds only entries the rules take."""
+    from adjudicator.engine.step import run_step
+    from adjudicator.games.barbarossa.rules import RULES  # the rules list through this
+
+    game = GameData.of(module)
+    draft = run_step(RULES, module, state, [o.to_order(i) for i, o in enumerate(before)],
+                     side, None)
+    if draft.rejection is not None or draft.dry_run_stopped_at is not None:
+        return []  # the phases before cannot be passed in a dry run: no entries offered
+    position = draft.state
+    chosen: list[Enter] = []
+    due = sorted(u for u in position["arriving"].get(str(position["turn"]), [])
+                 if game.pieces[u].side == side)
+    for unit in due:
+        for where in reinforcements.entry_hexes(game, position, unit):
+            # 3.3 A: the pass moves nobody on, so the stack must fit when the phase ends
+            if problem_with(game, position, unit, where):
+                continue
+            entry = Enter(unit, game.label(where))
+            trial = run_step(RULES, module, position, [entry.to_order()], side, None)
+            if trial.rejection is None:
+                chosen.append(entry)
+                position = trial.state
+                break
+    return chosen
 
 
 def end_phase(ctx: StepContext, order: EndPhase) -> None:

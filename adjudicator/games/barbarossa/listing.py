@@ -272,3 +272,29 @@ def placements(game: GameData, state: State, side: str) -> list[OrderSpec]:
         if near:
             orders.append(Deploy(unit, game.label(near[0])))
     return orders
+
+
+def entry_listing(module: ModuleData, state: State, side: str) -> dict[str, list[str]]:
+    """14.1.3 A, C: each reinforcement of `side` due this turn and every hex where the
+    rules take its `<enter>` (each dry-run alone, as `accepted` does) in the Movement
+    Phase of the First Ground Segment: now, or, from the Air Phase, once it is ended. What
+    a template says of the entries; {} when the side has no entry to make this turn."""
+    from adjudicator.engine.step import run_step
+    from adjudicator.games.barbarossa.rules import RULES
+
+    game = GameData.of(module)
+    if state.get("pending") or state["player"] != side \
+            or state["segment"] not in (Segment.AIR, Segment.FIRST) \
+            or (state["segment"], state["phase"]) == (Segment.FIRST, Phase.COMBAT):
+        return {}
+    if state["segment"] == Segment.AIR:  # the entries come when the Air Phase is over
+        ended = run_step(RULES, module, state, [EndPhase().to_order()], side, None)
+        if ended.rejection is not None or ended.dry_run_stopped_at is not None:
+            return {}
+        state = ended.state
+    due = sorted(u for u in state["arriving"].get(str(state["turn"]), [])
+                 if game.pieces[u].side == side)
+    return {unit: [o.hex for o in accepted(RULES, module, state, side, [
+                Enter(unit, game.label(h)) for h in entry_hexes(game, state, unit)])[0]
+                if isinstance(o, Enter)]
+            for unit in due}

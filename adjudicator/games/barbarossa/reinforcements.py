@@ -24,6 +24,7 @@ from adjudicator.games.barbarossa.supply import east_edge_lines
 from adjudicator.games.barbarossa.vocabulary import (
     ENTRY_TERRAIN,
     NO_REPLACEMENTS,
+    RULES_0_4,
     SIDE_ADJECTIVES,
     City,
     CityClass,
@@ -112,6 +113,12 @@ def enter(ctx: StepContext, order: Enter) -> None:
         raise CATALOGUE.refuse("city-entry-late", "14.1.2.2 D", "reinforcements appearing at "
                                "major cities must be placed before any units move in the phase")
     allowed = entry_hexes(game, state, unit)
+    if where not in allowed and ctx.module.at_least(RULES_0_4):  # and where it may
+        refusal = why_not(game, state, unit, where)
+        words = f"{refusal.message}. {where_it_may_enter(game, allowed)}"
+        if refusal.code == "city-entry-late":
+            raise CATALOGUE.refuse("city-entry-late", refusal.rule, words)
+        raise CATALOGUE.refuse("bad-entry", refusal.rule, words)
     if where not in allowed and game.since_0_3:  # the condition that fails, in words
         raise why_not(game, state, unit, where)
     if where not in allowed:
@@ -124,6 +131,10 @@ def enter(ctx: StepContext, order: Enter) -> None:
         check_room_at_the_end(game, state, unit, where, moving_on=[where])
     else:  # 3.3 C, 14.1.2.2 E: stacking holds where units are placed at cities
         problem = problem_with(game, state, unit, where)
+        if problem and ctx.module.at_least(RULES_0_4):
+            others = [h for h in allowed if h != where]
+            raise CATALOGUE.refuse("overstacked", "14.1.2.2 E", f"{label}: {problem}. "
+                                   f"{where_it_may_enter(game, others, 'else ')}")
         if problem:
             raise CATALOGUE.refuse("overstacked", "14.1.2.2 E", f"{label}: {problem}")
     # 14.1.1 B, 14.1.2.1 B: entering from a map edge costs the hex's MPs (a major city
@@ -132,6 +143,14 @@ def enter(ctx: StepContext, order: Enter) -> None:
     cost = entry_cost(game, state, unit, where) if edge and piece.deploy != DeployCode.ODESSA \
         else 0
     ctx.emit(EventKind.UNIT_ENTERED, unit=unit, hex=label, turn=str(state["turn"]), mps=cost)
+
+
+def where_it_may_enter(game: GameData, allowed: Sequence[Hex], other: str = "") -> str:
+    """The entry hexes of a refused entry in words (module 0.4.0); none: 14.1.3 D."""
+    if not allowed:
+        return (f"It may enter nowhere {other}this turn: a reinforcement unable to enter "
+                "is eliminated when the phase ends (14.1.3 D)")
+    return f"It may enter at: {', '.join(game.label(h) for h in allowed)}"
 
 
 def entry_cost(game: GameData, state: State, unit: str, where: Hex) -> int:
@@ -149,6 +168,13 @@ def missing_reinforcements(ctx: StepContext) -> None:
     due = [u for u in state["arriving"].get(str(state["turn"]), [])
            if game.pieces[u].side == state["player"]]
     can_enter = [u for u in due if entry_hexes(game, state, u)]
+    if can_enter and ctx.module.at_least(RULES_0_4):  # and where each may enter
+        where = "; ".join(f"{u} may enter at "
+                          f"{', '.join(game.label(h) for h in entry_hexes(game, state, u))}"
+                          for u in can_enter)
+        names = ", ".join(f"{game.pieces[u].name} ({u})" for u in can_enter)
+        raise CATALOGUE.refuse("reinforcement-due", "14.1.3 C", f"{names} must enter this "
+                               f"turn; reinforcements may not be delayed ({where})")
     if can_enter:
         names = ", ".join(f"{game.pieces[u].name} ({u})" for u in can_enter)
         raise CATALOGUE.refuse("reinforcement-due", "14.1.3 C", f"{names} must enter this "

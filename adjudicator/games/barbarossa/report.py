@@ -35,6 +35,7 @@ from adjudicator.games.barbarossa.data import GameData, Piece
 from adjudicator.games.barbarossa.flow import PHASES
 from adjudicator.games.barbarossa.movement import movement_allowance
 from adjudicator.games.barbarossa.optional import option
+from adjudicator.games.barbarossa.report_hints import entry_hints, listed_orders
 from adjudicator.games.barbarossa.vocabulary import (
     EVENT_RULES,
     GAME,
@@ -314,13 +315,14 @@ class BarbarossaReporter:
                     if game.pieces[u].side == side]
         if arriving:
             hints.append(f"  arriving this turn: {', '.join(arriving)}")
+        hints += entry_hints(module, state, side)  # where they may enter (14.1.3 A, C)
         hints.append(f"  air points: {state['air'][side]}")
         if option(state, Option.NAVAL):  # 20.1
             for fleet_id, fleet in game.fleets.items():
                 status = "neutralized" if fleet_id in state.get("neutralized", []) else \
                     "used this phase" if fleet_id in state.get("fleets_used", []) else "ready"
                 hints.append(f"  {fleet.name}: {status}")
-        return hints
+        return hints + listed_orders(module, state, side)
 
     def describe_order(self, module: ModuleData, order: dict[str, Any]) -> str:
         a = order.get("attrs") or {}

@@ -149,6 +149,9 @@ class BarbarossaRules(RulesBase):
     def pass_orders(self, state: State, side: str) -> list[str]:
         return flow.pass_orders(state, side)
 
+    def pass_on_board(self, module: ModuleData, state: State, side: str) -> list[str]:
+        return flow.pass_on_board(module, state, side)
+
     def after_order(self, ctx: StepContext, order: Order) -> None:
         control.settle(ctx)  # 4.0 B: control at the instant, after every order (0.3.0)
         naval.neutralize_by_control(ctx)  # 20.1.4 C-D

@@ -18,6 +18,9 @@ TITLE = "1941: Operation Barbarossa"
 # every reading module 0.3.0 changed asks `GameData.since_0_3`, and keeps the behaviour of
 # module 0.2.0 for its journals (RULES-ISSUES.md, "What module 0.3.0 changed").
 RULES_0_3 = "0.3.0"  # control at the instant (4.0 B), 14.2.4 B, 12.0 D, 6.2 B, refusals
+# module 0.4.0: the referee's pass brings in the reinforcements due (14.1.3 C), and the
+# refusal of an entry lists where the unit may enter (RULES-ISSUES.md, "module 0.4.0")
+RULES_0_4 = "0.4.0"
 
 
 class Side(StrEnum):

@@ -16,12 +16,13 @@ from __future__ import annotations
 from adjudicator.engine.orders import Order
 from adjudicator.engine.procedure import Context, Procedure, Step
 from adjudicator.engine.step import StepContext
-from adjudicator.games.solitaire.data import charts_of
+from adjudicator.games.solitaire.control import occupied_areas
+from adjudicator.games.solitaire.data import Charts, charts_of
 from adjudicator.games.solitaire.decisions import choose_unit_lost, chosen
 from adjudicator.games.solitaire.eliminations import remove_unit
 from adjudicator.games.solitaire.flow import enter_phase
 from adjudicator.games.solitaire.movement import garrison_if_mandatory
-from adjudicator.games.solitaire.orders import Attack, known_area, unit_on_map
+from adjudicator.games.solitaire.orders import Attack, known_area, not_a_garrison, unit_on_map
 from adjudicator.games.solitaire.rejections import CATALOGUE
 from adjudicator.games.solitaire.restrictions import (
     check_allies_apart,
@@ -30,6 +31,7 @@ from adjudicator.games.solitaire.restrictions import (
 )
 from adjudicator.games.solitaire.vocabulary import (
     LOSING,
+    RULES_1_1,
     SUCCEEDING,
     DecisionKind,
     EventKind,
@@ -51,12 +53,21 @@ def attack(ctx: StepContext, order: Order) -> None:
         raise CATALOGUE.refuse("no-units", Rule.COMBAT, "an attack needs at least one unit")
     if len(set(units)) != len(units):
         raise CATALOGUE.refuse("unit-twice", Rule.COMBAT, "a unit is listed twice in the attack")
+    since_1_1 = ctx.module.at_least(RULES_1_1)
+    if ctx.state["control"][target] != Side.SOVIET and since_1_1:
+        raise CATALOGUE.refuse("not-soviet", Rule.COMBAT,
+                               f"{charts.name_of(target)} is not Soviet-controlled: "
+                               f"{why_german(ctx, charts, target)}; only Soviet-controlled "
+                               "areas can be attacked")
     if ctx.state["control"][target] != Side.SOVIET:
         raise CATALOGUE.refuse("not-soviet", Rule.COMBAT,
                                f"{charts.name_of(target)} is not Soviet-controlled; only "
                                "Soviet-controlled areas can be attacked")
     origins: dict[str, str] = {}
     for unit in units:
+        if since_1_1:
+            not_a_garrison(ctx.state, charts, unit, Rule.COMBAT,
+                           f"attack {charts.name_of(target)}")
         here = unit_on_map(ctx.state, charts, unit, Rule.COMBAT)
         if unit in ctx.state["attacked"]:
             raise CATALOGUE.refuse("already-attacked", Rule.COMBAT,
@@ -84,6 +95,25 @@ def attack(ctx: StepContext, order: Order) -> None:
              result=outcome.result, rule=Rule.COMBAT)
     GERMAN_ATTACK.run(ctx, {"target": target, "units": sorted(units), "result": outcome.result,
                             "lose": explicit_loss})
+
+
+def why_german(ctx: StepContext, charts: Charts, area: str) -> str:
+    """What made a German-controlled area so (Combat: "If an area is occupied by German
+    units, it becomes German-controlled"; one "cut off ... also becomes German-controlled"),
+    in words: the order of this file that changed it, or the position it stands in."""
+    name = charts.name_of(area)
+    if area in occupied_areas(ctx.state):
+        return f"German forces hold {name}"
+    changed = [e for e in ctx.events
+               if e.kind == EventKind.CONTROL_CHANGED and e.data.get("area") == area]
+    names = [charts.name_of(s) for s in charts.supply_sources]
+    sources = f"{', '.join(names[:-1])} or {names[-1]}"
+    if changed and changed[-1].data.get("side") == Side.GERMAN:
+        return (f"it became German-controlled earlier in this step ({changed[-1]['cause']}): "
+                f"German-held areas cut it off from {sources}")
+    if charts.start_side.get(area) == Side.GERMAN:
+        return f"it is a German-side area, and no trace from {sources} reaches it"
+    return f"German-held areas have cut it off from {sources}"
 
 
 def lose_a_unit(ctx: StepContext, context: Context) -> Context | None:

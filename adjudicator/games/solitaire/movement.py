@@ -21,7 +21,13 @@ from adjudicator.games.solitaire.control import (
 )
 from adjudicator.games.solitaire.data import Charts, charts_of
 from adjudicator.games.solitaire.flow import enter_phase
-from adjudicator.games.solitaire.orders import Garrison, Move, known_area, unit_on_map
+from adjudicator.games.solitaire.orders import (
+    Garrison,
+    Move,
+    known_area,
+    not_a_garrison,
+    unit_on_map,
+)
 from adjudicator.games.solitaire.rejections import CATALOGUE
 from adjudicator.games.solitaire.restrictions import (
     check_allies_apart,
@@ -29,6 +35,7 @@ from adjudicator.games.solitaire.restrictions import (
     update_control,
 )
 from adjudicator.games.solitaire.vocabulary import (
+    RULES_1_1,
     EventKind,
     Nationality,
     Option,
@@ -61,6 +68,9 @@ def move_unit(ctx: StepContext, order: Order) -> None:
     move = Move.from_order(order)
     unit, to = move.unit, move.to
     enter_phase(ctx, Phase.MOVEMENT, f"move {unit}")
+    if ctx.module.at_least(RULES_1_1):
+        not_a_garrison(ctx.state, charts, unit, Rule.MOVEMENT,
+                       f"move to {charts.name_of(to)}")
     here = unit_on_map(ctx.state, charts, unit, Rule.MOVEMENT)
     known_area(charts, to, Rule.MOVEMENT)
     if unit in ctx.state["moved"]:

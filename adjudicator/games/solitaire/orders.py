@@ -11,6 +11,7 @@ from adjudicator.engine.orders import OrderSpec
 from adjudicator.engine.state import State
 from adjudicator.games.solitaire.data import Charts
 from adjudicator.games.solitaire.rejections import CATALOGUE
+from adjudicator.games.solitaire.vocabulary import Rule
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,20 @@ ORDER_KINDS = (Place, Move, Garrison, Attack, Reinforce, EndTurn, Standing, Answ
 def known_unit(charts: Charts, unit: str, rule: str) -> None:
     if unit not in charts.pieces:
         raise CATALOGUE.refuse("unknown-unit", rule, f"there is no unit {unit!r} in this game")
+
+
+def not_a_garrison(state: State, charts: Charts, unit: str, rule: str, doing: str) -> None:
+    """Movement: "Garrison units cannot move". A move or an attack that names an area
+    as its unit is refused in those words when the area holds a garrison, and as an
+    area, not a unit, otherwise (module 1.1.0)."""
+    if unit in charts.pieces or unit not in charts.board:
+        return
+    if unit in state["garrisons"]:
+        raise CATALOGUE.refuse("garrison-cannot-move", Rule.MOVEMENT,
+                               f"{unit!r} names the garrison of {charts.name_of(unit)}, not a "
+                               f"unit: garrison units cannot move, so it cannot {doing}")
+    raise CATALOGUE.refuse("unknown-unit", rule, f"{unit!r} is an area of the map, "
+                           "not a unit: name a unit by its id (GER-9, RUM-3)")
 
 
 def known_area(charts: Charts, area: str, rule: str) -> None:

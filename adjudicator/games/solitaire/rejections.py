@@ -45,6 +45,8 @@ CATALOGUE = Catalogue(GAME, (
               "garrison"),
     Rejection("garrison-at-front", (Rule.MOVEMENT,), "a garrison in an area adjacent to a "
               "Soviet-controlled area"),
+    Rejection("garrison-cannot-move", (Rule.MOVEMENT,), "a move or an attack naming a "
+              "garrison (by its area) as its unit: garrison units cannot move (module 1.1.0)"),
     # Combat
     Rejection("no-units", (Rule.COMBAT,), "an attack without units"),
     Rejection("unit-twice", (Rule.COMBAT,), "a unit listed twice in one attack"),

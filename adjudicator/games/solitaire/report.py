@@ -20,7 +20,6 @@ from adjudicator.engine.report import (
     Status,
     StepReport,
 )
-from adjudicator.games.solitaire.control import soviet_neighbours
 from adjudicator.games.solitaire.orders import (
     Answer,
     Attack,
@@ -31,6 +30,7 @@ from adjudicator.games.solitaire.orders import (
     Reinforce,
     Standing,
 )
+from adjudicator.games.solitaire.report_hints import order_hints
 from adjudicator.games.solitaire.report_lexicon import PHASES, Lexicon, plural
 from adjudicator.games.solitaire.report_map import (
     CALENDAR_PHASES,
@@ -112,34 +112,20 @@ class SolitaireReporter:
         line = set(front_line(lex, state))
         stacks = units_by_area(lex, state)
         garrisons = set(state.get("garrisons") or [])
+        control = state.get("control", {})
+        # every German-controlled area, held or not: each counts for victory (Victory
+        # Conditions), so none is left out
+        german = {a for a, side in control.items() if side == Side.GERMAN}
         rows = [
-            PositionRow(lex.area(a), str(state.get("control", {}).get(a, "")), a in line,
+            PositionRow(lex.area(a), str(control.get(a, "")), a in line,
                         [lex.unit(u) for u in stacks.get(a, [])], a in garrisons)
-            for a in set(stacks) | garrisons
+            for a in set(stacks) | garrisons | german
         ]
         return sorted(rows, key=lambda r: r.area)
 
     def order_hints(self, module: ModuleData, state: dict[str, Any], side: str) -> list[str]:
-        """Lines for the comment block of an order-file template: the position in
-        brief, with the ids a player writes orders with."""
-        lex = Lexicon.of(module)
-        line = set(front_line(lex, state))
-        hints = [f"{lex.turn(state.get('turn'))}, {PHASES.get(state['phase'], state['phase'])}"
-                 " phase. Orders: docs/solitaire-orders.md"]
-        stacks = units_by_area(lex, state)
-        for row_area, units in sorted(stacks.items()):
-            where = f"{row_area} (front line)" if row_area in line else row_area
-            hints.append(f"  in {where}: {', '.join(units)}")
-        for area in sorted(line & set(stacks)):
-            assert lex.charts is not None
-            targets = soviet_neighbours(lex.charts, state, area)
-            hints.append(f"  from {area} you can attack: {', '.join(targets)}")
-        if state.get("garrisons"):
-            hints.append(f"  garrisons: {', '.join(state['garrisons'])}")
-        if state.get("queue"):
-            hints.append("  reinforcements waiting: " + ", ".join(
-                f"{q['unit']} (due {q['due']})" for q in state["queue"]))
-        return hints
+        """The position in brief and what the rules take now (report_hints.py)."""
+        return order_hints(module, state, side)
 
     def decision(self, module: ModuleData, request: dict[str, Any]) -> DecisionView:
         lex = Lexicon.of(module)

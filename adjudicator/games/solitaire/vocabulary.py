@@ -12,6 +12,11 @@ from enum import StrEnum
 
 GAME = "solitaire"  # the game's id: its package, its journals' module id
 TITLE = "Barbarossa Solitaire"
+# The module version is also the rules' edition (docs/architecture.md, "Compatibility"):
+# module 1.1.0 words three refusals better (a garrison named as a unit, an attack on an
+# area an earlier order of the file made German-controlled) and keeps module 1.0.0's
+# words for its journals (RULES-ISSUES.md, "What module 1.1.0 changed").
+RULES_1_1 = "1.1.0"
 
 
 class Side(StrEnum):
