@@ -257,3 +257,34 @@ def test_8_0_the_set_up_respects_stacking(units) -> None:
 def test_every_unit_says_where_it_comes_from(units) -> None:
     for u in units.values():
         assert u.get("note") and u.get("source").endswith("reconstructed")
+
+
+def test_8_2_8_4_8_5_fixed_stacking_counts(units) -> None:
+    fixed = {uid: u.get("stacking") for uid, u in units.items() if u.get("stacking")}
+    assert {uid for uid, v in fixed.items() if v == "2"} == {"ROM-XXXX-3", "ROM-XXXX-4"}
+    assert {uid for uid, v in fixed.items() if v == "0"} == {"SOV-XXXX-LPMA", "SOV-MSU"}
+    assert fixed["SOV-XXXX-OBG"] == "1"  # 6.20 C
+    half = {uid for uid, v in fixed.items() if v == "0.5"}
+    assert half == {uid for uid, u in units.items() if u.get("side") == "soviet"
+                    and u.get("type") == "mechanized" and u.get("size") == "corps"}
+    assert "SOV-XXXX-FMG" not in fixed  # "not the FMG" (8.2)
+
+
+def test_5_17_B_romanian_armies_count_two_for_air_supply(units) -> None:
+    counted = {uid for uid, u in units.items() if u.get("air-supply-count") == "2"}
+    assert counted == {"ROM-XXXX-3", "ROM-XXXX-4"}
+
+
+def test_7_7_units_that_never_enter_the_rvgk_box(units) -> None:
+    barred = {uid for uid, u in units.items() if u.get("rvgk") == "no"}
+    special = {"SOV-XXXX-C", "SOV-XXX-4A", "SOV-PART", "SOV-XXXX-OBG", "SOV-XXXX-LPMA"}
+    assert special <= barred and all(
+        units[uid].get("type") == "mechanized" for uid in barred - special)
+    assert "SOV-MSU" not in barred  # 5.12 E: it may
+
+
+def test_6_10_and_6_11_units_that_never_take_replacements(units) -> None:
+    barred = {uid for uid, u in units.items() if u.get("replacements") == "no"}
+    assert {"SOV-XXXX-LPMA", "SOV-XXX-4A", "SOV-PART", "SOV-XXXX-OBG", "ITA-XXX-CSIR",
+            "HUN-XXX-Sch"} <= barred
+    assert "SOV-XXXX-FMG" not in barred  # 6.10 A: the FMG is not a corps
