@@ -345,3 +345,54 @@ def test_only_rule_facts_cite_rules(hexes) -> None:
         assert "rules:" in hexes[hid].get("source"), hid
     for el in hexes.values():
         assert el.get("source").endswith("reconstructed") or "rules:" in el.get("source")
+
+
+# -- the engine's board reads the map: supply traces over it (5.4, 5.6, 5.15) --------------
+@pytest.fixture(scope="module")
+def board(hexes, sides):
+    from adjudicator.engine.hexboard import HexBoard
+    from adjudicator.engine.hexgrid import Hexside
+
+    features = {}
+    for pair, el in sides.items():
+        a, b = sorted(pair)
+        marks = {k for k in ("water", "strait", "sivash", "lake", "river") if el.get(k)}
+        features[Hexside.between(GRID.parse(a), GRID.parse(b))] = frozenset(
+            f"{k}={el.get(k)}" for k in marks)
+    return HexBoard(GRID, {GRID.parse(h): el.get("terrain") for h, el in hexes.items()},
+                    features)
+
+
+def land_trace(board, strait: bool = True):
+    """A supply line's step: land to land, never across an all-sea hexside but the Kerch
+    Straits (5.6 A); lakes are no bar (5.6 D)."""
+    def passable(a, b) -> bool:
+        if board.terrain[b] == "sea" or board.terrain[a] == "sea":
+            return False
+        feats = board.features(a, b)
+        if "water=all-sea" in feats:
+            return strait and "strait=kerch" in feats
+        return True
+    return passable
+
+
+def test_5_4_traces_from_g19_to_riga_and_kaunas(board) -> None:
+    reach = board.trace([GRID.parse("G19")], land_trace(board))
+    assert reach[GRID.parse("E16")] - 1 == 3 and reach[GRID.parse("H17")] - 1 == 1
+
+
+def test_5_15_D_a_line_from_h19_reaches_h9_in_ten(board) -> None:
+    reach = board.trace([GRID.parse("H19")], land_trace(board))
+    assert reach[GRID.parse("H9")] == 10
+
+
+def test_5_6_A_c17_cannot_trace_through_the_sea_to_c15(board) -> None:
+    reach = board.trace([GRID.parse("C17")], land_trace(board))
+    assert GRID.parse("C16") not in reach
+    assert reach[GRID.parse("C15")] > 2  # round the Gulf of Riga, not across it
+
+
+def test_5_6_A_the_kerch_straits_carry_a_supply_line(board) -> None:
+    with_strait = board.trace([GRID.parse("CC12")], land_trace(board), max_length=1)
+    without = board.trace([GRID.parse("CC12")], land_trace(board, strait=False), max_length=1)
+    assert GRID.parse("CC11") in with_strait and GRID.parse("CC11") not in without
