@@ -396,3 +396,19 @@ def test_5_6_A_the_kerch_straits_carry_a_supply_line(board) -> None:
     with_strait = board.trace([GRID.parse("CC12")], land_trace(board), max_length=1)
     without = board.trace([GRID.parse("CC12")], land_trace(board, strait=False), max_length=1)
     assert GRID.parse("CC11") in with_strait and GRID.parse("CC11") not in without
+
+
+def test_the_readme_and_register_list_every_hand_set_reconstruction() -> None:
+    """Every hex the generator sets by hand for a reason other than a rule's number is
+    explained in MAP-README.md, and the text's inconsistencies are in the register."""
+    from adjudicator.games.blitzkrieg.tools import geography
+
+    readme = (DATA / "MAP-README.md").read_text(encoding="utf-8")
+    register = (PACKAGE / "RULES-ISSUES.md").read_text(encoding="utf-8")
+    for hid in ("K5", "L1", "I19", "P23", "BB12", "C16"):
+        assert hid in readme, hid
+    for place, (_, ref) in geography.VICTORY_POINTS.items():
+        assert ref.startswith("rules:") and (place in readme or ref != "rules: 15.2 A, B")
+    for topic in ("Moscow", "83", "mountain", "Gorki", "8-1", "fortification", "ZOMO"):
+        assert topic in register, topic
+    assert str(HEX_COUNT) in readme and str(HEXSIDE_COUNT) in readme

@@ -16,6 +16,7 @@ they say. Deterministic: the committed map.xml is exactly what this writes
     python -m adjudicator.games.blitzkrieg.tools.gen_map            # write data/map.xml
     python -m adjudicator.games.blitzkrieg.tools.gen_map --check    # compare only
     python -m adjudicator.games.blitzkrieg.tools.gen_map --extract DIR  # refresh geodata
+    python -m adjudicator.games.blitzkrieg.tools.gen_map --svg map.svg  # a preview
 """
 
 from __future__ import annotations
@@ -448,6 +449,65 @@ def describe(tf: Fitted) -> str:
             f"{tf.rotation_deg:.2f} deg")
 
 
+# -- a preview for the eye (not part of the module) -------------------------------------
+COLOURS = {"clear": "#efe8c8", "broken": "#c4a27a", "forest": "#8fbf77", "marsh": "#a8cdb8",
+           "sea": "#9cc3e6", "lake": "#b8d8f0"}
+ZOMO_TINT = {"germany": "#777777", "hungary": "#a0a0d0", "romania": "#d0d080"}
+
+
+def preview_svg(text: str, px: float = 30.0) -> str:
+    """The map as an SVG drawn from map.xml's text: terrain, ZOMO, places, forts, the
+    Stalin Line and the hexsides (rivers blue, lakes and sea pale, Kerch and Sivash red);
+    east is to the right, as on the printed map."""
+    from lxml import etree
+
+    root = etree.fromstring(text.encode("utf-8"))
+    width = (COLUMNS[-1] + 2) * px
+
+    def pt(p: Point) -> tuple[float, float]:
+        return width - (p[0] + 0.5) * px, (p[1] + 1) * px  # numbers grow westward
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+           f'height="{(ROWS[-1] + 2) * SQ3 / 2 * px:.0f}" font-family="sans-serif">']
+    for el in root.iter(f"{{{NS}}}hex"):
+        col, row = FRAME.offset(el.get("id"))
+        fill = ZOMO_TINT.get(el.get("zomo", ""), COLOURS[el.get("terrain")])
+        ring = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(pt, FRAME.corners(col, row)))
+        stroke = "#c00000" if el.get("fortified-line") or el.get("fortification") else "#999"
+        out.append(f'<polygon points="{ring}" fill="{fill}" stroke="{stroke}" '
+                   f'stroke-width="{2 if stroke != "#999" else 0.5}"/>')
+        x, y = pt(FRAME.centre(col, row))
+        if el.get("stalin-line"):
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{px / 3:.1f}" fill="none" '
+                       f'stroke="#803030" stroke-dasharray="2,2"/>')
+        if el.get("weather-zone"):
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{px / 2.4:.1f}" fill="none" '
+                       f'stroke="#e08000"/>')
+        label = el.get("place") or ""
+        if label:
+            size = 8 if el.get("settlement") == "city" or el.get("vp") else 5
+            out.append(f'<rect x="{x - 2:.1f}" y="{y - 2:.1f}" width="4" height="4"/>'
+                       f'<text x="{x:.1f}" y="{y + size + 2:.1f}" font-size="{size}" '
+                       f'text-anchor="middle">{_q(label)}</text>')
+        out.append(f'<text x="{x:.1f}" y="{y - px / 4:.1f}" font-size="5" fill="#555" '
+                   f'text-anchor="middle">{el.get("id")}</text>')
+    for el in root.iter(f"{{{NS}}}hexside"):
+        a, b = (pt(p) for p in FRAME.hexside_segment(el.get("a"), el.get("b")))
+        colour, w = "#2060c0", 1.5 if el.get("river") == "minor" else 3.0
+        if el.get("lake"):
+            colour, w = "#70b0ff", 4.0
+        if el.get("water") == "all-sea":
+            colour, w = "#9cc3e6", 4.0
+        if el.get("strait") or el.get("sivash"):
+            colour, w = "#e00000", 4.0
+        if el.get("water") == "partial-land" and not el.get("river"):
+            colour, w = "#9cc3e6", 1.5
+        out.append(f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
+                   f'stroke="{colour}" stroke-width="{w}"/>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
 # -- geodata extraction -------------------------------------------------------------------
 EXTRACT_BOX = (18.0, 42.0, 47.0, 62.0)
 
@@ -491,9 +551,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="compare with data/map.xml")
     ap.add_argument("--extract", type=Path, help="refresh tools/geodata from Natural Earth")
+    ap.add_argument("--svg", type=Path, help="also draw data/map.xml as an SVG preview")
     args = ap.parse_args(argv)
     if args.extract:
         extract(args.extract)
+        return 0
+    if args.svg:
+        args.svg.write_text(preview_svg(OUT_XML.read_text(encoding="utf-8")), encoding="utf-8")
+        print(f"wrote {args.svg}")
         return 0
     text = generate()
     if args.check:
