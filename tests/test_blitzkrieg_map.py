@@ -166,7 +166,8 @@ def test_5_2_C_leningrad_is_b9_beside_oranienbaum_b10_and_lake_ladoga_b8(hexes) 
     assert hexes["B9"].get("place") == "Leningrad" and hexes["B9"].get("settlement") == "city"
     assert hexes["B10"].get("place") == "Oranienbaum"
     assert d("B9", "B10") == 1 and d("B9", "B8") == 1
-    assert "Baltic Sea" in hexes["B10"].get("coast", "")
+    for hid in ("B9", "B10"):  # 5.21, 6.20: on the Gulf of Finland
+        assert hexes[hid].get("coast") == "Baltic Sea"
 
 
 def test_9_24_C_lake_ladoga_fills_b8_and_more(hexes) -> None:
@@ -206,6 +207,14 @@ def test_9_13_sivash_hexsides_and_perekop(hexes, sides) -> None:
     assert sivash == [("AA13", "AA14"), ("AA14", "Z13")]
     assert hexes["AA14"].get("fortification") == "Perekop"
     assert not hexes["Z13"].get("coast")  # 9.13 B
+
+
+def test_5_13_C_the_sea_of_azov_coast_lies_beyond_the_kerch_straits(hexes) -> None:
+    azov = [h for h, el in hexes.items() if "Sea of Azov" in el.get("coast", "")]
+    assert {"CC11", "CC12", "AA13"} <= set(azov)
+    assert all(row_of(h) <= row_of("CC12") for h in azov)
+    for hid in ("CC13", "CC14", "CC15", "DD10", "Y17"):
+        assert hexes[hid].get("coast") == "Black Sea", hid
 
 
 def test_5_13_B_three_port_cities(hexes) -> None:

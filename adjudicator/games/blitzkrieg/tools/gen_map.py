@@ -387,11 +387,15 @@ def mark_coasts(hexes: dict[str, Hex], sides: dict[Side, HexsideInfo]) -> None:
             info = sides.get(side(hid, n))
             if info and info.attrs.get("water") in ("all-sea", "partial-land") \
                     and "sivash" not in info.attrs:
-                seas |= {hexes[x].water for x in FRAME.neighbours(hid) + FRAME.neighbours(n)
+                ends = set(FRAME.neighbours(hid)) & set(FRAME.neighbours(n))
+                seas |= {hexes[x].water for x in sorted(ends)
                          if x in hexes and hexes[x].terrain == "sea"}
         if hid in geo.NOT_COASTAL:
             h.rule(geo.NOT_COASTAL[hid])
             continue
+        if hid in geo.FORCED_COASTS:
+            seas.add(geo.FORCED_COASTS[hid][0])
+            h.rule(geo.FORCED_COASTS[hid][1])
         if seas:
             h.attrs["coast"] = " ".join(sorted(seas))
 

@@ -128,6 +128,8 @@ FORCED_HEXSIDES: dict[tuple[str, str], tuple[str, str]] = {
     ("AA13", "AA14"): ("sivash", "rules: 9.13 A"),
 }
 NOT_COASTAL = {"Z13": "rules: 9.13 B"}
+# Leningrad's Neva Bay is narrower than a hex: its coast is set (German Baltic supply, 5.21)
+FORCED_COASTS = {"B9": ("Baltic Sea", "rules: 5.21")}
 LADOGA = "Lake Ladoga"
 LADOGA_MAIN = "B8"
 SIVASH = "Sivash"
