@@ -120,6 +120,7 @@ FORCED_HEXES: dict[str, tuple[str, str, str]] = {
     "CC11": ("land", "soviet", "rules: 9.12 A"),
     "CC12": ("land", "soviet", "rules: 9.12 A"),
     "BB12": ("land", "soviet", "rules: 9.1 B"),
+    "BB15": ("land", "soviet", "rules: 9.1 B"),
 }
 PROTRUDING_ZOMO = {"H19": "rules: 5.14 A", "O21": "rules: 5.14 A"}
 FORCED_HEXSIDES: dict[tuple[str, str], tuple[str, str]] = {
@@ -147,7 +148,7 @@ FORTIFIED_LINES: dict[str, tuple[list[str], str]] = {  # 9.20
     "Moscow": (["J5", "K6", "L5"], "rules: 9.20 D"),
 }
 # 9.1 B: the southern weather zone, the nine Crimean hexes inside the weather line
-SOUTHERN_ZONE = ["AA13", "AA14", "BB12", "BB13", "BB14", "CC12", "CC13", "CC14", "CC15"]
+SOUTHERN_ZONE = ["AA14", "BB12", "BB13", "BB14", "BB15", "CC12", "CC13", "CC14", "CC15"]
 
 # -- places: (name as the rulebook spells it, lon, lat, city/town/oilfield, hex, rule) -------
 _CITIES = [
