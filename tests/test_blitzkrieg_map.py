@@ -422,3 +422,17 @@ def test_the_readme_and_register_list_every_hand_set_reconstruction() -> None:
     for topic in ("Moscow", "83", "mountain", "Gorki", "8-1", "fortification", "ZOMO", "AA13"):
         assert topic in register, topic
     assert str(HEX_COUNT) in readme and str(HEXSIDE_COUNT) in readme
+
+
+def test_5_6_B_partial_land_and_all_sea_hexsides_between_land_hexes(sides) -> None:
+    water = {s.get("water") for s in sides.values() if s.get("water")}
+    assert water == {"all-sea", "partial-land"}
+    assert sum(1 for s in sides.values() if s.get("water") == "all-sea"
+               and not s.get("strait")) >= 1  # the Irbe strait off Saaremaa
+
+
+def test_5_17_B_and_14_39_2_F_the_north_edge_west_of_leningrad(hexes) -> None:
+    north = [h for h, el in hexes.items() if "north" in el.get("edge", "").split()]
+    assert north and all(row_of(h) == 1 for h in north)
+    assert any(column_of(h) >= column_of("B9") for h in north)
+    assert all(d("B9", h) <= 3 for h in ("A9", "A10"))  # 14.11 B 1: Finland is just north
