@@ -115,6 +115,18 @@ def test_1_1_A_the_fit_is_45_miles_a_hex() -> None:
     assert 44.0 < miles < 46.0
 
 
+def test_1_2_the_fit_puts_the_rules_places_in_their_hexes() -> None:
+    import math
+
+    from adjudicator.games.blitzkrieg.tools import gen_map, geography
+
+    tf = gen_map.fit()
+    off = {name: math.dist(tf.to_frame(*lonlat), gen_map.FRAME.centre_of(hid))
+           for name, (lonlat, hid, _) in geography.ANCHORS.items()}
+    assert max(off.values()) < 0.65
+    assert [n for n, v in off.items() if v > 0.5] == ["Kiev"]  # MAP-README.md
+
+
 # -- the grid (1.2, 5.4, 5.15 D, 9.20) ---------------------------------------------------
 def test_5_4_g19_has_three_intervening_hexes_to_riga(hexes) -> None:
     assert d("G19", "E16") - 1 == 3

@@ -7,7 +7,7 @@ numbers growing from the east edge (column 1) westward, the rows B, D, F, ... ha
 hex farther west. A Lambert conic is fitted through the hexes the rules give to real
 places (Leningrad B9, Riga E16, Kaunas H17, Kiev R15, Odessa Y17, Sevastopol CC15,
 Novorossisk DD10, Perekop AA14, the Kerch Straits CC11/CC12); its scale comes out at
-44.5 miles a hex, which confirms the reading. Terrain, rivers, lakes and coasts come from
+44.8 miles a hex, which confirms the reading. Terrain, rivers, lakes and coasts come from
 Natural Earth (tools/geodata, see its README), the 1939 and 1941 borders and terrain
 areas are typed from general knowledge, and every hex the rules name is then put where
 they say. Deterministic: the committed map.xml is exactly what this writes
