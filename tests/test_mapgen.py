@@ -80,3 +80,29 @@ def test_plane_geometry_and_geojson() -> None:
     assert rings({"type": "Point", "coordinates": [0, 0]}) == []
     assert box_pieces([(0, 0), (1, 1), (5, 5), (1, 1), (1, 2)], (0, 0, 2, 2)) == \
         [[(0, 0), (1, 1)], [(1, 1), (1, 2)]]
+
+
+def test_a_fit_without_the_mirror_serves_numbers_running_westward() -> None:
+    """A map numbered from the east edge westward with rows lettered southward is a
+    rotation of the projection, not a mirror (Blitzkrieg '41's grid)."""
+    lcc = LambertConic(32.0, 52.0, 47.0, 57.0)
+    cities = {"a": ((30.3, 59.9), (9.5, 1.73)), "b": ((24.1, 56.95), (16.0, 3.46)),
+              "c": ((30.5, 50.45), (15.0, 13.86)), "d": ((33.5, 44.6), (15.0, 24.25))}
+    fit = Fitted.through(lcc, cities, mirror=False)
+    assert not fit.mirror and 65 < fit.km_per_hex < 80
+    for lonlat, frame_point in cities.values():
+        assert math.dist(fit.to_frame(*lonlat), frame_point) < 1.0
+        back = fit.to_lonlat(*fit.to_frame(*lonlat))
+        assert math.isclose(back[0], lonlat[0]) and math.isclose(back[1], lonlat[1])
+    mirrored = Fitted.through(lcc, cities)
+    assert sum(math.dist(mirrored.to_frame(*ll), fp) for ll, fp in cities.values()) > 4
+
+
+def test_a_region_counts_points_inside_its_rings() -> None:
+    from adjudicator.mapgen.geometry import Region
+
+    ring = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (0.0, 3.0)]
+    hole = [(1.0, 1.0), (2.0, 1.0), (2.0, 2.0), (1.0, 2.0)]
+    region = Region([ring, hole])
+    assert region.contains((0.5, 2.5)) and not region.contains((1.5, 1.5))
+    assert region.share([(0.5, 0.5), (1.5, 1.5), (4.0, 4.0), (2.5, 0.2)]) == 0.5

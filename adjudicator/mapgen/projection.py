@@ -89,33 +89,39 @@ class Anchored:
 @dataclass(frozen=True)
 class Fitted:
     """frame = a * conj(x + iy) + b: a rotation and one scale, the mirror between the
-    north-up projection and the rows-down map, an offset; fitted by least squares."""
+    north-up projection and the rows-down map, an offset; fitted by least squares.
+
+    `mirror=False` is for a map whose printed numbers also run from east to west (two
+    mirrors make a rotation): frame = a * (x + iy) + b."""
 
     projection: LambertConic
     a: complex
     b: complex
+    mirror: bool = True
 
     @classmethod
-    def through(cls, projection: LambertConic, anchors: Mapping[str, tuple[Point, Point]]
-                ) -> Fitted:
+    def through(cls, projection: LambertConic, anchors: Mapping[str, tuple[Point, Point]],
+                mirror: bool = True) -> Fitted:
         """The fit through `anchors`: name -> (lon/lat, frame point of its hex)."""
         import numpy as np
 
         rows, rhs = [], []
         for lonlat, frame in anchors.values():
             x, y = projection.forward(*lonlat)
-            rows.append([complex(x, -y), 1])
+            rows.append([complex(x, -y) if mirror else complex(x, y), 1])
             rhs.append(complex(*frame))
         sol = np.linalg.lstsq(np.array(rows), np.array(rhs), rcond=None)[0]
-        return cls(projection, complex(sol[0]), complex(sol[1]))
+        return cls(projection, complex(sol[0]), complex(sol[1]), mirror)
 
     def to_frame(self, lon: float, lat: float) -> Point:
         x, y = self.projection.forward(lon, lat)
-        z = self.a * complex(x, -y) + self.b
+        z = self.a * (complex(x, -y) if self.mirror else complex(x, y)) + self.b
         return z.real, z.imag
 
     def to_lonlat(self, fx: float, fy: float) -> Point:
-        w = ((complex(fx, fy) - self.b) / self.a).conjugate()
+        w = (complex(fx, fy) - self.b) / self.a
+        if self.mirror:
+            w = w.conjugate()
         return self.projection.inverse(w.real, w.imag)
 
     @property

@@ -1,0 +1,1 @@
+"""Development tools of Blitzkrieg '41: the map generator (gen_map.py)."""
