@@ -9,7 +9,10 @@ uploads go round the games in turn, one step each, as players would send them.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
+import signal
 import socket
 import subprocess
 import time
@@ -25,6 +28,20 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def stop(server: subprocess.Popen[bytes]) -> None:
+    """Stop `pbem serve` and the worker processes it started (its process group): asked
+    first, then killed, so no worker goes on rendering after the benchmark."""
+    group = server.pid  # the session leader of its own group (start_new_session)
+    server.terminate()
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(group, signal.SIGKILL)  # what is left of the group: busy workers
 
 
 def _players(example: Example) -> dict[str, tuple[str, str]]:
@@ -91,7 +108,7 @@ def service(bench: Bench) -> None:
     server = subprocess.Popen(
         [str(BIN / "pbem"), "serve", "--database", database, "--port", str(port),
          "--smtp-port", "0", "--outbox", str(bench.work / "outbox")],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     latencies: list[float] = []
     outcomes: dict[str, int] = {}
@@ -119,8 +136,7 @@ def service(bench: Bench) -> None:
                     outcomes[outcome] = outcomes.get(outcome, 0) + 1
             elapsed = time.perf_counter() - start_all
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        stop(server)
     # a step with an order refused (rejected) is a real turn too; refused and invalid
     # files, and anything not answered with a verdict, are not
     steps = sum(outcomes.get(k, 0) for k in ("accepted", "decision", "rejected"))
