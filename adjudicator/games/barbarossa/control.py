@@ -37,22 +37,31 @@ from adjudicator.games.barbarossa.zoc import enemy_zones
 
 def control_of(game: GameData, state: State, h: Hex) -> str:
     """4.0 A-C: who controls a hex: as the state records it, else as at the start."""
-    return str(state["control"].get(game.label(h), game.start_side(h)))
+    label = game.label(h)
+    held = state["control"].get(label)
+    return str(held if held is not None else game.start_sides.get(label) or game.start_side(h))
 
 
 def zoc_control(game: GameData, state: State) -> list[tuple[str, str]]:
     """4.0 B: the land hexes a side's units control by an uncontested zone of control
-    (no unit occupies them, no enemy zone reaches them) that the other side holds."""
+    (no unit occupies them, no enemy zone reaches them) that the other side holds.
+    Read after every order and at every hex a unit enters: the zones come from
+    `enemy_zones` (kept per position) and only the hexes that change are sorted."""
     changes = []
-    occupied = {x for x in state["units"].values()}
+    occupied = set(state["units"].values())
+    control, labels, starts = state["control"], game.labels, game.start_sides
     zones = {side: enemy_zones(game, state, side.enemy).any for side in (Side.SOVIET, Side.AXIS)}
     for side in (Side.AXIS, Side.SOVIET):
-        for h in sorted(zones[side] - zones[side.enemy]):
-            label = game.label(h)
-            if label in occupied or game.is_water(h):
+        taken = []
+        for h in zones[side] - zones[side.enemy]:
+            label = labels.get(h) or game.label(h)
+            if label in occupied:
                 continue
-            if control_of(game, state, h) != side:
-                changes.append((label, str(side)))
+            held = control.get(label)
+            if (held if held is not None else starts[label]) != side \
+                    and not game.is_water(h):
+                taken.append(h)
+        changes += [(game.label(h), str(side)) for h in sorted(taken)]
     return changes
 
 
@@ -60,10 +69,17 @@ def changes(game: GameData, state: State) -> list[tuple[str, str]]:
     """4.0 B: the hexes whose control the map situation now gives to the other side:
     those a unit occupies, then those an uncontested zone of control reaches."""
     found: dict[str, str] = {}
-    for unit, label in sorted(state["units"].items()):
-        side = game.pieces[unit].side
-        if label not in found and control_of(game, state, game.hex(label)) != side:
+    control, pieces, starts = state["control"], game.pieces, game.start_sides
+    for unit, label in state["units"].items():
+        side = pieces[unit].side
+        if label in found:
+            continue
+        held = control.get(label)
+        if (held if held is not None else starts.get(label) or
+                game.start_side(game.hex(label))) != side:
             found[label] = side
+    # in any order of the units: of two sides' units in one hex only the side that does
+    # not hold it can take it, so the result is the same as in the units' id order
     return [*sorted(found.items()), *zoc_control(game, state)]
 
 

@@ -242,11 +242,15 @@ class GameData:
     # what the rules compute again and again from the same facts (the zones of a side's
     # units where they stand), kept for the last positions asked: see `remembered`
     memo: OrderedDict[Hashable, Any] = field(default_factory=OrderedDict, compare=False)
+    # 4.0 A: who holds each hex at the start, by label (control is read for most hexes
+    # after every order, and the state records only the hexes that changed hands)
+    start_sides: dict[str, str] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         for h in self.board:
             label = self.board.label(h)
             self.labels[h], self.hexes[label] = label, h
+            self.start_sides[label] = self.start_side(h)
 
     @classmethod
     def of(cls, module: ModuleData) -> GameData:
