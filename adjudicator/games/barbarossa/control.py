@@ -32,7 +32,7 @@ from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.games.barbarossa.data import GameData
 from adjudicator.games.barbarossa.vocabulary import EventKind, Phase, Segment, Side
-from adjudicator.games.barbarossa.zoc import enemy_zones
+from adjudicator.games.barbarossa.zoc import enemy_zones, zones_key
 
 
 def control_of(game: GameData, state: State, h: Hex) -> str:
@@ -45,24 +45,32 @@ def control_of(game: GameData, state: State, h: Hex) -> str:
 def zoc_control(game: GameData, state: State) -> list[tuple[str, str]]:
     """4.0 B: the land hexes a side's units control by an uncontested zone of control
     (no unit occupies them, no enemy zone reaches them) that the other side holds.
-    Read after every order and at every hex a unit enters: the zones come from
-    `enemy_zones` (kept per position) and only the hexes that change are sorted."""
+    Read after every order and at every hex a unit enters, so the hexes each side's
+    zones alone reach are kept per position of the units (`GameData.remembered`); only
+    who holds them is read each time."""
+    keys = tuple(zones_key(game, state, side.enemy) for side in (Side.AXIS, Side.SOVIET))
+    reached = game.remembered(("uncontested", keys), lambda: uncontested(game, state))
+    control, starts = state["control"], game.start_sides
     changes = []
-    occupied = set(state["units"].values())
-    control, labels, starts = state["control"], game.labels, game.start_sides
-    zones = {side: enemy_zones(game, state, side.enemy).any for side in (Side.SOVIET, Side.AXIS)}
-    for side in (Side.AXIS, Side.SOVIET):
-        taken = []
-        for h in zones[side] - zones[side.enemy]:
-            label = labels.get(h) or game.label(h)
-            if label in occupied:
-                continue
-            held = control.get(label)
-            if (held if held is not None else starts[label]) != side \
-                    and not game.is_water(h):
-                taken.append(h)
-        changes += [(game.label(h), str(side)) for h in sorted(taken)]
+    for label, side in reached:
+        held = control.get(label)
+        if (held if held is not None else starts[label]) != side:
+            changes.append((label, side))
     return changes
+
+
+def uncontested(game: GameData, state: State) -> list[tuple[str, str]]:
+    """The empty land hexes in the zone of one side's units and of no enemy unit, each
+    with that side: the Axis's in hex order, then the Soviets'."""
+    occupied = set(state["units"].values())
+    zones = {side: enemy_zones(game, state, side.enemy).any for side in (Side.SOVIET, Side.AXIS)}
+    found = []
+    for side in (Side.AXIS, Side.SOVIET):
+        for h in sorted(zones[side] - zones[side.enemy]):
+            label = game.label(h)
+            if label not in occupied and not game.is_water(h):
+                found.append((label, str(side)))
+    return found
 
 
 def changes(game: GameData, state: State) -> list[tuple[str, str]]:

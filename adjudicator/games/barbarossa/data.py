@@ -245,6 +245,8 @@ class GameData:
     # 4.0 A: who holds each hex at the start, by label (control is read for most hexes
     # after every order, and the state records only the hexes that changed hands)
     start_sides: dict[str, str] = field(default_factory=dict, compare=False)
+    prohibited: dict[tuple[Hex, Hex, bool, str], bool] = field(default_factory=dict,
+                                                               compare=False)
 
     def __post_init__(self) -> None:
         for h in self.board:
@@ -293,11 +295,17 @@ class GameData:
         return waters[0] if waters else None
 
     def impassable(self, a: Hex, b: Hex, armor: bool, weather: str) -> bool:
-        """5.2, 8.1 B: the Terrain Effects Chart prohibits crossing from a into b."""
-        return (self.charts.cross_cost(self.board.features(a, b), armor, weather,
+        """5.2, 8.1 B: the Terrain Effects Chart prohibits crossing from a into b (a board
+        fact per weather, kept once read: every supply line and move asks it)."""
+        key = (a, b, armor, weather)
+        known = self.prohibited.get(key)
+        if known is None:
+            known = self.prohibited[key] = (
+                self.charts.cross_cost(self.board.features(a, b), armor, weather,
                                        water=self.hexside_water(a, b)) is None
                 or self.charts.enter_cost(self.board.terrain[b], armor, weather,
                                           water=self.water.get(b)) is None)
+        return known
 
     def zone_reach(self, h: Hex, weather: str) -> tuple[Hex, ...]:
         """6.0 A-B with 13.5 C: the hexes next to `h` that a zone of control in `h` extends
