@@ -1,17 +1,21 @@
 """What is computed once per position must answer as the per-question computation it
 replaces (docs/architecture.md, "Performance"): the 1941 supply network traced backwards
 once per side (8.1 A-B, 8.0 B) against a line traced from each hex, and the kit's
-backwards trace against the forward one, on every position of the example game."""
+backwards trace against the forward one, on every position of the example game, and the
+kit's breadth-first trace against the least-cost search it stands in for."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator.engine.events import Event
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex, HexGrid
+from adjudicator.engine.search import least_costs, reachable
 from adjudicator.engine.state import copy_state
 from adjudicator.games.barbarossa.data import GameData
 from adjudicator.games.barbarossa.supply import (
@@ -71,3 +75,25 @@ def test_a_trace_backwards_from_the_goals_reaches_what_the_forward_traces_do() -
         assert (h in back) == any(g in forward for g in goals), h
         if h in back:
             assert back[h] == min(forward[g] for g in goals if g in forward)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(edges=st.sets(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=40),
+       blocked=st.sets(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=10),
+       starts=st.lists(st.integers(0, 11), min_size=1, max_size=3),
+       limit=st.one_of(st.none(), st.integers(0, 4)))
+def test_the_breadth_first_trace_is_the_unit_cost_least_cost_search(
+        edges: set[tuple[int, int]], blocked: set[tuple[int, int]], starts: list[int],
+        limit: int | None) -> None:
+    graph: dict[int, list[int]] = {n: [] for n in range(12)}
+    for a, b in sorted(edges):
+        graph[a].append(b)
+
+    def passable(a: int, b: int) -> bool:
+        return (a, b) not in blocked
+
+    fast = reachable(starts, graph.__getitem__, passable, max_steps=limit)
+    slow = least_costs(starts, graph.__getitem__, lambda a, b: 1 if passable(a, b) else None,
+                       budget=limit, ties="fifo")
+    assert list(fast.cost.items()) == list(slow.cost.items())
+    assert list(fast.came_from.items()) == list(slow.came_from.items())

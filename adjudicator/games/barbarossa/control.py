@@ -25,6 +25,7 @@ Under module 0.2.0 uncontested zones took hexes only at the end of each phase
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.procedure import Context, ask
@@ -32,7 +33,7 @@ from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.games.barbarossa.data import GameData
 from adjudicator.games.barbarossa.vocabulary import EventKind, Phase, Segment, Side
-from adjudicator.games.barbarossa.zoc import enemy_zones, zones_key
+from adjudicator.games.barbarossa.zoc import zone_hexes, zones_key
 
 
 def control_of(game: GameData, state: State, h: Hex) -> str:
@@ -49,7 +50,7 @@ def zoc_control(game: GameData, state: State) -> list[tuple[str, str]]:
     zones alone reach are kept per position of the units (`GameData.remembered`); only
     who holds them is read each time."""
     keys = tuple(zones_key(game, state, side.enemy) for side in (Side.AXIS, Side.SOVIET))
-    reached = game.remembered(("uncontested", keys), lambda: uncontested(game, state))
+    reached = game.remembered(("uncontested", keys), lambda: uncontested(game, state, keys))
     control, starts = state["control"], game.start_sides
     changes = []
     for label, side in reached:
@@ -59,15 +60,17 @@ def zoc_control(game: GameData, state: State) -> list[tuple[str, str]]:
     return changes
 
 
-def uncontested(game: GameData, state: State) -> list[tuple[str, str]]:
+def uncontested(game: GameData, state: State, keys: tuple[Any, ...]) -> list[tuple[str, str]]:
     """The empty land hexes in the zone of one side's units and of no enemy unit, each
-    with that side: the Axis's in hex order, then the Soviets'."""
+    with that side: the Axis's in hex order, then the Soviets'. `keys`: the `zones_key`
+    of the Soviets' enemy zones (those of the Axis's units), then the Axis's."""
     occupied = set(state["units"].values())
-    zones = {side: enemy_zones(game, state, side.enemy).any for side in (Side.SOVIET, Side.AXIS)}
+    zones = {Side.AXIS: zone_hexes(game, keys[0]), Side.SOVIET: zone_hexes(game, keys[1])}
+    labels = game.labels
     found = []
     for side in (Side.AXIS, Side.SOVIET):
         for h in sorted(zones[side] - zones[side.enemy]):
-            label = game.label(h)
+            label = labels.get(h) or game.label(h)
             if label not in occupied and not game.is_water(h):
                 found.append((label, str(side)))
     return found

@@ -110,6 +110,21 @@ def zones_key(game: GameData, state: State, side: str) -> tuple[str, tuple[tuple
     return ("zones", enemies, state["weather"], soviet_zones_stop(state, side))
 
 
+def zone_hexes(game: GameData, key: tuple[str, tuple[tuple[str, str], ...], str, bool]
+               ) -> frozenset[Hex]:
+    """The hexes in the zone of any of the units a `zones_key` names: its zones' `any`,
+    without who exerts each (4.0 B asks only that, at every hex a unit enters)."""
+    def compute() -> frozenset[Hex]:
+        _, enemies, weather, stop = key
+        found: set[Hex] = set()
+        for h in {game.hex(x) for _, x in enemies}:
+            found.update(game.zone_reach(h, weather))
+        if stop:  # 17.1.3, as `_zones` extends them
+            return frozenset(h for h in found if game.country.get(h) != Country.GERMANY)
+        return frozenset(found)
+    return game.remembered(("zone hexes", *key[1:]), compute)  # type: ignore[no-any-return]
+
+
 def _zones(game: GameData, enemies: tuple[tuple[str, str], ...], weather: str,
            stop: bool) -> EnemyZones:
     units = [Unit(u, game.pieces[u].side, game.hex(x), game.pieces[u].armor)
