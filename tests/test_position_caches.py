@@ -97,3 +97,12 @@ def test_the_breadth_first_trace_is_the_unit_cost_least_cost_search(
                        budget=limit, ties="fifo")
     assert list(fast.cost.items()) == list(slow.cost.items())
     assert list(fast.came_from.items()) == list(slow.came_from.items())
+
+
+def test_4_0_a_side_s_territory_is_every_hex_it_controls() -> None:
+    from adjudicator.games.barbarossa.control import control_of, territory
+
+    for game, state in positions(every=3):
+        for side in (Side.AXIS, Side.SOVIET):
+            assert territory(game, state, side) == frozenset(
+                h for h in game.board if control_of(game, state, h) == side)

@@ -43,6 +43,21 @@ def control_of(game: GameData, state: State, h: Hex) -> str:
     return str(held if held is not None else game.start_sides.get(label) or game.start_side(h))
 
 
+def territory(game: GameData, state: State, side: str) -> frozenset[Hex]:
+    """4.0: every hex `side` controls, as `control_of` judges each: the hexes it holds at
+    the start that the state does not record, and those the state records as its own
+    (the state records only the hexes that changed hands, so this reads those, not
+    every hex of the map: supply lines run through friendly territory, 8.1 C)."""
+    start = game.start_territory(side)
+    control = state["control"]
+    if not control:
+        return start
+    recorded = {game.hexes.get(label) or game.hex(label): held
+                for label, held in control.items()}
+    return frozenset({h for h in start if h not in recorded}
+                     | {h for h, held in recorded.items() if held == side})
+
+
 def zoc_control(game: GameData, state: State) -> list[tuple[str, str]]:
     """4.0 B: the land hexes a side's units control by an uncontested zone of control
     (no unit occupies them, no enemy zone reaches them) that the other side holds.

@@ -247,6 +247,7 @@ class GameData:
     start_sides: dict[str, str] = field(default_factory=dict, compare=False)
     prohibited: dict[tuple[Hex, Hex, bool, str], bool] = field(default_factory=dict,
                                                                compare=False)
+    territories: dict[str, frozenset[Hex]] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         for h in self.board:
@@ -270,6 +271,13 @@ class GameData:
     def start_side(self, h: Hex) -> str:
         """4.0 A: the Soviet Union is Soviet at the start, everything else Axis."""
         return Side.SOVIET if self.country.get(h) == Country.SOVIET_UNION else Side.AXIS
+
+    def start_territory(self, side: str) -> frozenset[Hex]:
+        """4.0 A: the hexes `side` holds at the start (kept once computed)."""
+        if side not in self.territories:
+            self.territories[side] = frozenset(h for h in self.board
+                                               if self.start_sides[self.label(h)] == side)
+        return self.territories[side]
 
     def city(self, name: str) -> Hex:
         """The hex of a named city of the map (Moscow 1808, 14.2.4 B; Leningrad 0712,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.state import State
-from adjudicator.games.barbarossa.control import control_of
+from adjudicator.games.barbarossa.control import control_of, territory
 from adjudicator.games.barbarossa.data import GameData
 from adjudicator.games.barbarossa.fortifications import fortified
 from adjudicator.games.barbarossa.vocabulary import Feature, Nationality, Side, SupplySource
@@ -97,7 +97,7 @@ def supply_map(game: GameData, state: State, side: str, sources: frozenset[Hex])
         prohibited=lambda a, b: game.impassable(a, b, False, weather),  # 8.1 B
         enemy=zones.occupied, enemy_zoc=zones.any,
         friendly_units=friends,
-        friendly_territory=frozenset(h for h in board if control_of(game, state, h) == side))
+        friendly_territory=territory(game, state, side))
 
 
 def sources_of(game: GameData, state: State, kind: str, held_by: str) -> frozenset[Hex]:
