@@ -34,9 +34,10 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check adjudicator exporters tests tools
 
-## Timings of one adjudicated turn, a full verification and one report (no assertions).
+## Every figure of issue 13 side by side, as ratios to its floor or its goal, for every
+## game (a few minutes; no assertions). `make bench ARGS=--quick`: a tiny budget.
 bench: $(STAMP)
-	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench.py $(ARGS)
 
 ## Long runs of the untrusted-input properties (not part of `make test`).
 fuzz: $(STAMP)

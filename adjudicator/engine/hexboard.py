@@ -149,3 +149,12 @@ class HexBoard:
         steps the rules allow, no longer than `max_length` if given."""
         return reachable([s for s in starts if s in self.terrain], self.neighbours, passable,
                          max_steps=max_length).cost
+
+    def trace_to(self, goals: Iterable[Hex], passable: Passable,
+                 max_length: int | None = None) -> dict[Hex, int]:
+        """Every hex from which a trace through steps `passable(a, b)` allows reaches one
+        of `goals`, with the length of the shortest, no longer than `max_length` if
+        given: the trace run backwards from the goals (neighbours are mutual), so one
+        search answers for every hex what `trace` answers for one start."""
+        return reachable([g for g in goals if g in self.terrain], self.neighbours,
+                         lambda a, b: passable(b, a), max_steps=max_length).cost

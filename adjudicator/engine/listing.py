@@ -61,7 +61,7 @@ def accepted(rules: GameRules, module: ModuleData, state: State, side: str,
              candidates: Iterable[OrderSpec]) -> tuple[list[OrderSpec], int]:
     """The candidates a dry run of each, alone on this position, does not refuse; and how
     many it refused. Duplicates are dropped, the order kept."""
-    from adjudicator.engine.step import run_step
+    from adjudicator.engine.step import refusal
 
     kept: list[OrderSpec] = []
     seen: set[str] = set()
@@ -71,8 +71,7 @@ def accepted(rules: GameRules, module: ModuleData, state: State, side: str,
         if text in seen:
             continue
         seen.add(text)
-        result = run_step(rules, module, state, [candidate.to_order()], side, None)
-        if result.rejection is None:
+        if refusal(rules, module, state, candidate.to_order(), side) is None:
             kept.append(candidate)
         else:
             refused += 1

@@ -28,6 +28,7 @@ one definite path, not any cheapest one.
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import count
@@ -150,6 +151,31 @@ def reachable(starts: Iterable[P], neighbours: Callable[[P], Iterable[P]],
               ) -> Reached[P, int]:
     """Every place a trace reaches from `starts` through steps `passable` allows, with
     its length in steps, breadth-first (a supply line counted in hexes, an area trace).
+
+    The same result, predecessors and order of the places included, as `least_costs`
+    with unit costs and `ties="fifo"`, by a plain queue: with every step costing one,
+    the first time a place is reached is at its least cost, so no priority queue is
+    needed and a place reached already is never asked about again (supply traces run
+    over the whole map at every phase end).
+
+    >>> line = {1: [2], 2: [1, 3], 3: [2, 4], 4: [3]}
+    >>> reach = reachable([1], line.__getitem__, lambda a, b: b != 4, max_steps=5)
+    >>> reach.cost, reach.came_from
+    ({1: 0, 2: 1, 3: 2}, {2: 1, 3: 2})
     """
-    return least_costs(starts, neighbours, lambda a, b: 1 if passable(a, b) else None,
-                       budget=max_steps, ties="fifo")
+    begin: dict[P, int] = dict.fromkeys(starts, 0)
+    reached: Reached[P, int] = Reached(dict(begin))
+    cost, came_from = reached.cost, reached.came_from
+    queue = deque(sorted(begin, key=_sort_key))
+    while queue:
+        here = queue.popleft()
+        spent = cost[here]
+        if max_steps is not None and spent >= max_steps:
+            continue
+        for there in neighbours(here):
+            if there in cost or not passable(here, there):
+                continue
+            cost[there] = spent + 1
+            came_from[there] = here
+            queue.append(there)
+    return reached

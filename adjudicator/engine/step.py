@@ -160,15 +160,7 @@ def run_step(
     for order in orders:
         checkpoint = ctx.checkpoint()
         try:
-            pending = ctx.state.get("pending")
-            if pending and order.kind != "answer":
-                raise IllegalOrder(
-                    PROTOCOL_RULE,
-                    f"the game is waiting for your answer to decision {pending['id']} "
-                    f"({pending['kind']}); put an <answer> first",
-                    code="decision-pending",
-                )
-            rules.execute(ctx, order)
+            _execute(ctx, order)
         except IllegalOrder as exc:
             ctx.restore(checkpoint)
             exc.index, exc.line = order.index, order.line
@@ -182,6 +174,34 @@ def run_step(
             return StepResult(ctx.state, ctx.events, order.index, dry_run_stopped_at=order.index,
                               total=len(orders))
     return StepResult(ctx.state, ctx.events, len(orders), total=len(orders))
+
+
+def _execute(ctx: StepContext, order: Order) -> None:
+    """One order of a step: while a decision waits, only its answer (protocol §4)."""
+    pending = ctx.state.get("pending")
+    if pending and order.kind != "answer":
+        raise IllegalOrder(
+            PROTOCOL_RULE,
+            f"the game is waiting for your answer to decision {pending['id']} "
+            f"({pending['kind']}); put an <answer> first",
+            code="decision-pending",
+        )
+    ctx.rules.execute(ctx, order)
+
+
+def refusal(rules: GameRules, module: ModuleData, state: State, order: Order,
+            side: str) -> IllegalOrder | None:
+    """What `run_step` of `order` alone as a dry run would reject it with (None: it
+    would not), without the position after it: the listing asks this of every
+    candidate, and a refused one need not have its draft rebuilt (`restore`)."""
+    ctx = StepContext(rules, module, copy_state(state), None, side, base=state)
+    try:
+        _execute(ctx, order)
+    except IllegalOrder as exc:
+        return exc
+    except (DecisionPending, DiceUnavailable):
+        return None
+    return None
 
 
 def next_decision_id(state: State) -> str:

@@ -216,6 +216,10 @@ class Game:
     initial: State
     state: State = field(default_factory=dict)
     tail: Snapshot | None = None  # a game read from its snapshot: `lines` is not read
+    # the hash of `state` when the caller has just computed it (a snapshot checked against
+    # the journal, a step verified): addressing a file asks it, and it is not computed
+    # again; a Game's state is never changed in place (a step works on a copy)
+    known_hash: str | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.state:
@@ -279,7 +283,9 @@ class Game:
 
     @property
     def state_hash(self) -> str:
-        return state_hash(self.state)
+        if self.known_hash is None:
+            self.known_hash = state_hash(self.state)
+        return self.known_hash
 
     @property
     def acting_side(self) -> str | None:
@@ -376,7 +382,7 @@ def current_game(store: Any) -> Game:
                 and state_hash(snapshot.state) == expected:
             package, module = header_module(head.entry)
             return Game(head.entry, head.raw, [], package, module, {}, snapshot.state,
-                        tail=snapshot)
+                        tail=snapshot, known_hash=expected)
     game = game_from_lines(store.journal_lines(), store.describe())
     store.write_snapshot(game.snapshot())
     return game

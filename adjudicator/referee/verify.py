@@ -114,6 +114,7 @@ def _verify(journal: Path, report: VerifyReport) -> None:
         raise _fail(1, None, "state hash", "the initial position does not hash to the "
                     "header's initial_state_hash")
     expected_commit = header["commit"]
+    known: str | None = header.get("initial_state_hash")  # the hash of `state`, as checked
     previous = head.raw
     seen: list[JournalLine] = []
     for line in lines[1:]:
@@ -131,15 +132,19 @@ def _verify(journal: Path, report: VerifyReport) -> None:
                             "the step the game was waiting for")
             report.refused += 1
         elif entry["type"] == "step":
-            # The game as it stands before this step; `initial` is not read here.
-            game = Game(header, head.raw, list(seen), package, module, state, copy_state(state))
+            # The game as it stands before this step; `initial` is not read here, and
+            # the step runs on a copy of `state`
+            game = Game(header, head.raw, list(seen), package, module, state, state,
+                        known_hash=known)
             state = _verify_step(game, line, expected_commit, report, referee)
+            known = entry["state_hash"]  # `_verify_step` checked it
             expected_commit = entry["next_commit"]
             report.steps += 1
         elif entry["type"] == "rollback":
             game = Game(header, head.raw, list(seen), package, module, state, copy_state(state))
             initial = header_initial_state(package, module, header)
             state = _verify_rollback(game, initial, line, report)
+            known = None
         else:
             raise _fail(line.number, seq, "format", f"unknown entry type {entry['type']!r}")
         seen.append(line)

@@ -25,6 +25,7 @@ Under module 0.2.0 uncontested zones took hexes only at the end of each phase
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.procedure import Context, ask
@@ -32,38 +33,79 @@ from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.games.barbarossa.data import GameData
 from adjudicator.games.barbarossa.vocabulary import EventKind, Phase, Segment, Side
-from adjudicator.games.barbarossa.zoc import enemy_zones
+from adjudicator.games.barbarossa.zoc import zone_hexes, zones_key
 
 
 def control_of(game: GameData, state: State, h: Hex) -> str:
     """4.0 A-C: who controls a hex: as the state records it, else as at the start."""
-    return str(state["control"].get(game.label(h), game.start_side(h)))
+    label = game.label(h)
+    held = state["control"].get(label)
+    return str(held if held is not None else game.start_sides.get(label) or game.start_side(h))
+
+
+def territory(game: GameData, state: State, side: str) -> frozenset[Hex]:
+    """4.0: every hex `side` controls, as `control_of` judges each: the hexes it holds at
+    the start that the state does not record, and those the state records as its own
+    (the state records only the hexes that changed hands, so this reads those, not
+    every hex of the map: supply lines run through friendly territory, 8.1 C)."""
+    start = game.start_territory(side)
+    control = state["control"]
+    if not control:
+        return start
+    recorded = {game.hexes.get(label) or game.hex(label): held
+                for label, held in control.items()}
+    return frozenset({h for h in start if h not in recorded}
+                     | {h for h, held in recorded.items() if held == side})
 
 
 def zoc_control(game: GameData, state: State) -> list[tuple[str, str]]:
     """4.0 B: the land hexes a side's units control by an uncontested zone of control
-    (no unit occupies them, no enemy zone reaches them) that the other side holds."""
+    (no unit occupies them, no enemy zone reaches them) that the other side holds.
+    Read after every order and at every hex a unit enters, so the hexes each side's
+    zones alone reach are kept per position of the units (`GameData.remembered`); only
+    who holds them is read each time."""
+    keys = tuple(zones_key(game, state, side.enemy) for side in (Side.AXIS, Side.SOVIET))
+    reached = game.remembered(("uncontested", keys), lambda: uncontested(game, state, keys))
+    control, starts = state["control"], game.start_sides
     changes = []
-    occupied = {x for x in state["units"].values()}
-    zones = {side: enemy_zones(game, state, side.enemy).any for side in (Side.SOVIET, Side.AXIS)}
+    for label, side in reached:
+        held = control.get(label)
+        if (held if held is not None else starts[label]) != side:
+            changes.append((label, side))
+    return changes
+
+
+def uncontested(game: GameData, state: State, keys: tuple[Any, ...]) -> list[tuple[str, str]]:
+    """The empty land hexes in the zone of one side's units and of no enemy unit, each
+    with that side: the Axis's in hex order, then the Soviets'. `keys`: the `zones_key`
+    of the Soviets' enemy zones (those of the Axis's units), then the Axis's."""
+    occupied = set(state["units"].values())
+    zones = {Side.AXIS: zone_hexes(game, keys[0]), Side.SOVIET: zone_hexes(game, keys[1])}
+    labels = game.labels
+    found = []
     for side in (Side.AXIS, Side.SOVIET):
         for h in sorted(zones[side] - zones[side.enemy]):
-            label = game.label(h)
-            if label in occupied or game.is_water(h):
-                continue
-            if control_of(game, state, h) != side:
-                changes.append((label, str(side)))
-    return changes
+            label = labels.get(h) or game.label(h)
+            if label not in occupied and not game.is_water(h):
+                found.append((label, str(side)))
+    return found
 
 
 def changes(game: GameData, state: State) -> list[tuple[str, str]]:
     """4.0 B: the hexes whose control the map situation now gives to the other side:
     those a unit occupies, then those an uncontested zone of control reaches."""
     found: dict[str, str] = {}
-    for unit, label in sorted(state["units"].items()):
-        side = game.pieces[unit].side
-        if label not in found and control_of(game, state, game.hex(label)) != side:
+    control, pieces, starts = state["control"], game.pieces, game.start_sides
+    for unit, label in state["units"].items():
+        side = pieces[unit].side
+        if label in found:
+            continue
+        held = control.get(label)
+        if (held if held is not None else starts.get(label) or
+                game.start_side(game.hex(label))) != side:
             found[label] = side
+    # in any order of the units: of two sides' units in one hex only the side that does
+    # not hold it can take it, so the result is the same as in the units' id order
     return [*sorted(found.items()), *zoc_control(game, state)]
 
 

@@ -242,11 +242,18 @@ class GameData:
     # what the rules compute again and again from the same facts (the zones of a side's
     # units where they stand), kept for the last positions asked: see `remembered`
     memo: OrderedDict[Hashable, Any] = field(default_factory=OrderedDict, compare=False)
+    # 4.0 A: who holds each hex at the start, by label (control is read for most hexes
+    # after every order, and the state records only the hexes that changed hands)
+    start_sides: dict[str, str] = field(default_factory=dict, compare=False)
+    prohibited: dict[tuple[Hex, Hex, bool, str], bool] = field(default_factory=dict,
+                                                               compare=False)
+    territories: dict[str, frozenset[Hex]] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         for h in self.board:
             label = self.board.label(h)
             self.labels[h], self.hexes[label] = label, h
+            self.start_sides[label] = self.start_side(h)
 
     @classmethod
     def of(cls, module: ModuleData) -> GameData:
@@ -264,6 +271,13 @@ class GameData:
     def start_side(self, h: Hex) -> str:
         """4.0 A: the Soviet Union is Soviet at the start, everything else Axis."""
         return Side.SOVIET if self.country.get(h) == Country.SOVIET_UNION else Side.AXIS
+
+    def start_territory(self, side: str) -> frozenset[Hex]:
+        """4.0 A: the hexes `side` holds at the start (kept once computed)."""
+        if side not in self.territories:
+            self.territories[side] = frozenset(h for h in self.board
+                                               if self.start_sides[self.label(h)] == side)
+        return self.territories[side]
 
     def city(self, name: str) -> Hex:
         """The hex of a named city of the map (Moscow 1808, 14.2.4 B; Leningrad 0712,
@@ -289,11 +303,17 @@ class GameData:
         return waters[0] if waters else None
 
     def impassable(self, a: Hex, b: Hex, armor: bool, weather: str) -> bool:
-        """5.2, 8.1 B: the Terrain Effects Chart prohibits crossing from a into b."""
-        return (self.charts.cross_cost(self.board.features(a, b), armor, weather,
+        """5.2, 8.1 B: the Terrain Effects Chart prohibits crossing from a into b (a board
+        fact per weather, kept once read: every supply line and move asks it)."""
+        key = (a, b, armor, weather)
+        known = self.prohibited.get(key)
+        if known is None:
+            known = self.prohibited[key] = (
+                self.charts.cross_cost(self.board.features(a, b), armor, weather,
                                        water=self.hexside_water(a, b)) is None
                 or self.charts.enter_cost(self.board.terrain[b], armor, weather,
                                           water=self.water.get(b)) is None)
+        return known
 
     def zone_reach(self, h: Hex, weather: str) -> tuple[Hex, ...]:
         """6.0 A-B with 13.5 C: the hexes next to `h` that a zone of control in `h` extends

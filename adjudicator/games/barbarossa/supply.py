@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.state import State
-from adjudicator.games.barbarossa.control import control_of
+from adjudicator.games.barbarossa.control import control_of, territory
 from adjudicator.games.barbarossa.data import GameData
 from adjudicator.games.barbarossa.fortifications import fortified
 from adjudicator.games.barbarossa.vocabulary import Feature, Nationality, Side, SupplySource
@@ -60,14 +60,28 @@ def in_supply(board: HexBoard, unit_hex: Hex, supply: SupplyMap, railheads: Coll
     goals = set(railheads) | set(supply.sources)
     if unit_hex in goals:
         return True
+    reached = board.trace([unit_hex], _line_step(supply, through_zoc), max_length=length)
+    return any(h in goals for h in reached)
 
+
+def supply_network(board: HexBoard, supply: SupplyMap, railheads: Collection[Hex], *,
+                   length: int = SUPPLY_LINE_HEXES, through_zoc: bool = False
+                   ) -> frozenset[Hex]:
+    """8.1 A-B for every hex at once: the hexes from which `in_supply` traces a line, by
+    one search backwards from the railheads and sources instead of one per unit (the
+    phase-end trace of a whole side, 8.0 B)."""
+    goals = set(railheads) | set(supply.sources)
+    reached = board.trace_to(goals, _line_step(supply, through_zoc), max_length=length)
+    return frozenset(goals) | frozenset(reached)
+
+
+def _line_step(supply: SupplyMap, through_zoc: bool) -> Callable[[Hex, Hex], bool]:
+    """8.1 B, 9.2 A: whether a supply line may go on from one hex into the next."""
     def passable(a: Hex, b: Hex) -> bool:
         if supply.prohibited(a, b) or b in supply.enemy:
             return False
         return through_zoc or b not in supply.enemy_zoc or b in supply.friendly_units
-
-    reached = board.trace([unit_hex], passable, max_length=length)
-    return any(h in goals for h in reached)
+    return passable
 
 
 def supply_map(game: GameData, state: State, side: str, sources: frozenset[Hex]) -> SupplyMap:
@@ -83,7 +97,7 @@ def supply_map(game: GameData, state: State, side: str, sources: frozenset[Hex])
         prohibited=lambda a, b: game.impassable(a, b, False, weather),  # 8.1 B
         enemy=zones.occupied, enemy_zoc=zones.any,
         friendly_units=friends,
-        friendly_territory=frozenset(h for h in board if control_of(game, state, h) == side))
+        friendly_territory=territory(game, state, side))
 
 
 def sources_of(game: GameData, state: State, kind: str, held_by: str) -> frozenset[Hex]:
@@ -102,6 +116,14 @@ def unsupplied(game: GameData, state: State, side: str) -> list[str]:
     finnish = dataclasses.replace(terrain, sources=finnish_sources)
     finnish_railheads: set[Hex] | None = None
     length = supply_line_hexes(state, side)
+    networks: dict[tuple[str, bool], frozenset[Hex]] = {}  # traced once, for every unit
+
+    def supplied(h: Hex, through_zoc: bool) -> bool:
+        if ("own", through_zoc) not in networks:
+            networks["own", through_zoc] = supply_network(
+                game.board, terrain, railheads, length=length, through_zoc=through_zoc)
+        return h in networks["own", through_zoc]
+
     out = []
     for unit, label in sorted(state["units"].items()):
         piece = game.pieces[unit]
@@ -112,13 +134,14 @@ def unsupplied(game: GameData, state: State, side: str) -> list[str]:
             continue  # 8.2.2 B, 11.0 F
         if unit in state.get("air_supplied", []):
             continue  # 20.5 B: supplied by air for the whole player turn
-        if in_supply(game.board, h, terrain, railheads, length=length,
-                     through_zoc=piece.german_armor):  # 9.2 A
+        if supplied(h, piece.german_armor):  # 9.2 A
             continue
         if piece.nationality == Nationality.FINNISH and finnish_sources:  # 8.2.1 B, 15.2.5
             if finnish_railheads is None:
                 finnish_railheads = rail_supplied(game.board, finnish)
-            if in_supply(game.board, h, finnish, finnish_railheads, length=length):
+                networks["finnish", False] = supply_network(
+                    game.board, finnish, finnish_railheads, length=length)
+            if h in networks["finnish", False]:
                 continue
         out.append(unit)
     return out

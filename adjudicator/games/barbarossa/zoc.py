@@ -97,11 +97,32 @@ def enemy_zones(game: GameData, state: State, side: str) -> EnemyZones:
     on Turn 1, throughout the German First Ground Segment, Soviet zones do not extend
     across the border into Greater Germany (17.1.3). Kept per position of the enemy
     units: control is judged after every order and at every hex a unit enters (4.0 B)."""
-    enemies = tuple(sorted((u, x) for u, x in state["units"].items()
-                           if game.pieces[u].side != side))
-    weather, stop = state["weather"], soviet_zones_stop(state, side)
-    return game.remembered(("zones", enemies, weather, stop),  # type: ignore[no-any-return]
-                           lambda: _zones(game, enemies, weather, stop))
+    key = zones_key(game, state, side)
+    return game.remembered(key, lambda: _zones(game, *key[1:]))  # type: ignore[no-any-return]
+
+
+def zones_key(game: GameData, state: State, side: str) -> tuple[str, tuple[tuple[str, str], ...],
+                                                                 str, bool]:
+    """What the zones of `side`'s enemies depend on: where each enemy unit stands, the
+    weather and 17.1.3; the same key, the same zones."""
+    pieces = game.pieces
+    enemies = tuple(sorted((u, x) for u, x in state["units"].items() if pieces[u].side != side))
+    return ("zones", enemies, state["weather"], soviet_zones_stop(state, side))
+
+
+def zone_hexes(game: GameData, key: tuple[str, tuple[tuple[str, str], ...], str, bool]
+               ) -> frozenset[Hex]:
+    """The hexes in the zone of any of the units a `zones_key` names: its zones' `any`,
+    without who exerts each (4.0 B asks only that, at every hex a unit enters)."""
+    def compute() -> frozenset[Hex]:
+        _, enemies, weather, stop = key
+        found: set[Hex] = set()
+        for h in {game.hex(x) for _, x in enemies}:
+            found.update(game.zone_reach(h, weather))
+        if stop:  # 17.1.3, as `_zones` extends them
+            return frozenset(h for h in found if game.country.get(h) != Country.GERMANY)
+        return frozenset(found)
+    return game.remembered(("zone hexes", *key[1:]), compute)  # type: ignore[no-any-return]
 
 
 def _zones(game: GameData, enemies: tuple[tuple[str, str], ...], weather: str,
