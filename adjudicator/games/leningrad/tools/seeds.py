@@ -155,7 +155,7 @@ SEEDS: tuple[Seed, ...] = (
     S("113", "Ostrov", 28.35, 57.35, "g", "Ostrov", "su"),
     S("114", "Vilaka", 27.7, 57.25, "g", "", "su"),
     S("115", "Soltsy", 30.3, 58.1, "y", "", "su"),
-    S("116", "Staraya Russa", 31.35, 57.95, "r", "Staraya Russa", "su"),
+    S("116", "Staraya Russa", 31.35, 57.95, "g", "Staraya Russa", "su"),
     S("117", "Valdai", 33.2, 57.95, "y", "Valdai", "su"),
     # Latvia along the Daugava, Rezekne, Opochka, Kholm (118-136)
     S("118", "Kuldiga", 22.0, 57.05, "g", "", "lvw"),
@@ -164,7 +164,7 @@ SEEDS: tuple[Seed, ...] = (
     S("121", "Jelgava", 23.75, 56.62, "g", "Jelgava", "lvw"),
     S("122", "Bauska", 24.2, 56.35, "g", "", "lvw"),
     S("123", "Iecava", 24.65, 56.6, "g", "", "lvw"),
-    S("124", "Aizkraukle", 25.25, 56.45, "y", "", "lvw"),
+    S("124", "Aizkraukle", 25.25, 56.45, "g", "", "lvw"),
     S("125", "Jekabpils", 25.85, 56.3, "g", "", "lvw"),
     S("126", "Ilukste", 26.35, 55.98, "y", "", "lvw"),
     S("127", "Madona", 26.25, 56.85, "y", "", "su"),
