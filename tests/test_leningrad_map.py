@@ -97,6 +97,10 @@ def test_engine_reads_the_map_as_an_area_board() -> None:
     board = load_module(data, ANYTHING, expected_game="leningrad").area_board()
     assert set(board) == CODES
     assert board.adjacent("L", "64")
+    # 10.11: the Air Range may be traced over Lake Ilmen and Pejpus (shore to shore)
+    assert "116" in board.neighbours("95", kinds=("ilmen",))
+    assert "93" in board.neighbours("88", kinds=("pejpus",))
+    assert not board.adjacent("88", "93")
 
 
 def test_the_game_is_not_listed_yet() -> None:

@@ -6,7 +6,7 @@ reads only those copies.
 
 >>> x, y = PROJECTION.forward(30.3, 59.94)
 >>> round(x), round(y)
-(75, 104)
+(72, 105)
 """
 
 from __future__ import annotations
