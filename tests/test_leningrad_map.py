@@ -132,6 +132,15 @@ def test_2_0_every_area_has_a_dot(areas: dict[str, etree._Element]) -> None:
     assert {a.get("dot") for a in areas.values()} == {"green", "yellow", "red", "victory"}
 
 
+def test_every_label_lies_in_its_own_area(areas: dict[str, etree._Element]) -> None:
+    from adjudicator.mapgen.geometry import point_in_polygon
+    for code, area in areas.items():
+        rings = [[(float(x), float(y)) for x, y in re.findall(r"(-?[\d.]+) (-?[\d.]+)", part)]
+                 for part in area.find(f"{M}shape").get("d").split("M")[1:]]
+        label = (float(area.get("label-x")), float(area.get("label-y")))
+        assert sum(point_in_polygon(label, ring) for ring in rings) % 2 == 1, code
+
+
 def test_adjacency_is_symmetric_connected_and_without_loops(root: etree._Element,
                                                             adj: dict[str, set[str]]) -> None:
     pairs = [(e.get("a"), e.get("b")) for e in root.findall(f"{M}adjacent")]

@@ -96,7 +96,8 @@ def render(res: dict[str, Any], written_by: str, frame: tuple[float, float, floa
                    'rule="2.9" source="rulebook"/>')
     coastal, sizes = res["coastal"], res["sizes"]
     for s in sorted(SEEDS, key=lambda s: _key(s.code)):
-        lx, ly = px(*PROJECTION.forward(s.lon, s.lat))
+        # the seed, or the land cell it was moved to when the 50m coast puts it at sea
+        lx, ly = px(*res["labels"].get(s.code, PROJECTION.forward(s.lon, s.lat)))
         attrs = {"id": s.code, "name": s.name, "dot": DOTS[s.dot]}
         if s.city:
             attrs["city"] = s.city

@@ -139,6 +139,7 @@ def build() -> dict[str, object]:
     sizes = {code: len(cells) * CELL * CELL for code, cells in cells_of.items()}
     return {"raster": r, "owner": owner, "adjacent": adjacent, "arrows": arrows,
             "coastal": coastal, "shapes": shapes, "sizes": sizes, "moved": moved,
+            "labels": {code: r.centre(*c) for code, c in seed_cells.items() if code in moved},
             "lake_shapes": lake_shapes, "rivers": rivers, "land_polys": land_polys}
 
 
