@@ -82,22 +82,23 @@ def build() -> dict[str, object]:
     for f in load("rivers.geojson"):
         coords = [tuple(p) for p in f["geometry"]["coordinates"]]
         rivers[f["properties"]["river"]].append(project(coords))
-    river_lines = [line for rid in sorted(rivers) for line in rivers[rid]]
-    blocked = r.barriers(river_lines, land)
+    river_blocked = {rid: r.barriers(rivers[rid], land) for rid in sorted(rivers)}
+    blocked = set().union(*river_blocked.values())
     seed_cells: dict[str, tuple[int, int]] = {}
     moved: dict[str, float] = {}
     for s in SEEDS:
         p = PROJECTION.forward(s.lon, s.lat)
         c = r.cell_of(p)
         if c not in land:
-            c = min(land, key=lambda q, p=p: (_dist(r.centre(*q), p), q))
+            near = [(c[0] + di, c[1] + dj) for di in range(-5, 6) for dj in range(-5, 6)]
+            c = min((q for q in near if q in land) or land,
+                    key=lambda q, p=p: (_dist(r.centre(*q), p), q))
             moved[s.code] = round(_dist(r.centre(*c), p), 1)
         seed_cells[s.code] = c
     owner = r.grow(seed_cells, land, blocked)
     # borders: 4-neighbour pairs of cells of two areas; river borders crossed by a river
     border: Counter[tuple[str, str]] = Counter()
     crossed: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
-    river_blocked = {rid: r.barriers(rivers[rid], land) for rid in sorted(rivers)}
     for (i, j), a in owner.items():
         for n in ((i + 1, j), (i, j + 1)):
             b = owner.get(n)

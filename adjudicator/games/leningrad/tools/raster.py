@@ -117,30 +117,37 @@ class Raster:
         """Each cell to the seed nearest along steps that cross no barrier (ties: the
         smaller code); cells no seed reaches that way then go to the nearest area
         ignoring the barriers."""
-        owner: dict[Cell, str] = {}
-        for barrier in (blocked, set()):
-            dist: dict[Cell, float] = {}
-            heap: list[tuple[float, str, Cell]] = []
-            starts = ([(c, code) for code, c in seeds.items()] if not owner
-                      else [(c, code) for c, code in owner.items()])
-            for c, code in starts:
-                dist[c] = 0.0
-                heapq.heappush(heap, (0.0, code, c))
-            done: dict[Cell, str] = {}
-            while heap:
-                d, code, c = heapq.heappop(heap)
-                if c in done:
-                    continue
-                done[c] = code
-                for di, dj, w in STEPS:
-                    n = (c[0] + di, c[1] + dj)
-                    if n not in cells or n in done or (c, n) in barrier:
-                        continue
-                    if d + w < dist.get(n, math.inf):
-                        dist[n] = d + w
-                        heapq.heappush(heap, (d + w, code, n))
-            owner.update(done)
+        owner = _dijkstra([(c, code) for code, c in sorted(seeds.items())], cells, blocked)
+        rest = cells - set(owner)
+        if rest:
+            rim = sorted((c, owner[c]) for c in owner
+                         if any((c[0] + di, c[1] + dj) in rest for di, dj, _ in STEPS))
+            owner.update(_dijkstra(rim, rest | {c for c, _ in rim}, set()))
         return owner
+
+
+def _dijkstra(starts: list[tuple[Cell, str]], cells: set[Cell],
+              blocked: set[tuple[Cell, Cell]]) -> dict[Cell, str]:
+    dist: dict[Cell, float] = {}
+    heap: list[tuple[float, str, Cell]] = []
+    for c, code in starts:
+        dist[c] = 0.0
+        heap.append((0.0, code, c))
+    heapq.heapify(heap)
+    done: dict[Cell, str] = {}
+    while heap:
+        d, code, c = heapq.heappop(heap)
+        if c in done:
+            continue
+        done[c] = code
+        for di, dj, w in STEPS:
+            n = (c[0] + di, c[1] + dj)
+            if n not in cells or n in done or (c, n) in blocked:
+                continue
+            if d + w < dist.get(n, math.inf):
+                dist[n] = d + w
+                heapq.heappush(heap, (d + w, code, n))
+    return done
 
 
 def outline(cells: set[Cell]) -> list[list[tuple[int, int]]]:
