@@ -91,7 +91,7 @@ def build() -> dict[str, object]:
         c = r.cell_of(p)
         if c not in land:
             near = [(c[0] + di, c[1] + dj) for di in range(-5, 6) for dj in range(-5, 6)]
-            c = min((q for q in near if q in land) or land,
+            c = min([q for q in near if q in land] or land,
                     key=lambda q, p=p: (_dist(r.centre(*q), p), q))
             moved[s.code] = round(_dist(r.centre(*c), p), 1)
         seed_cells[s.code] = c
