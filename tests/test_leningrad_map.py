@@ -367,3 +367,9 @@ def test_reconstructed_facts_are_marked(root: etree._Element,
 def test_scenario_fronts_cut_the_map_in_two(root: etree._Element) -> None:
     for front in ("campaign", "in-sight", "ring"):
         assert root.find(f"{M}front[@id='{front}']").findall(f"{M}between")
+
+
+def test_preview_draws_every_area() -> None:
+    from adjudicator.games.leningrad.tools.features import preview_svg
+    svg = preview_svg((DATA / "map.xml").read_bytes())
+    assert svg.count("<path d=") >= 175 and svg.count("<text ") == 175

@@ -190,3 +190,29 @@ def render(res: dict[str, Any], written_by: str, frame: tuple[float, float, floa
     out.append("  </backdrop>")
     out.append("</map>")
     return ("\n".join(out) + "\n").encode("utf-8")
+
+
+FILL = {"green": "#b8e0a0", "yellow": "#f0e08a", "red": "#e8a090", "victory": "#d0b0f0"}
+
+
+def preview_svg(xml: bytes) -> str:
+    """A drawing of map.xml to look at: dots as fills, codes, rivers, the campaign's
+    Axis areas' codes in red (a development aid, not the game's report map)."""
+    from lxml import etree
+
+    root = etree.fromstring(xml)
+    m = f"{{{NS}}}"
+    w, h = root.get("width"), root.get("height")
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+           f'viewBox="0 0 {w} {h}"><rect width="{w}" height="{h}" fill="#9cc8ee"/>']
+    for a in root.findall(f"{m}area"):
+        out.append(f'<path d="{a.find(f"{m}shape").get("d")}" fill="{FILL[a.get("dot")]}" '
+                   'stroke="#333" stroke-width="0.5"/>')
+    for r in root.find(f"{m}backdrop").findall(f"{m}river"):
+        out.append(f'<path d="{r.get("d")}" fill="none" stroke="#1040c0" stroke-width="1"/>')
+    for a in root.findall(f"{m}area"):
+        colour = "#c00000" if a.get("campaign") == "axis" else "#000"
+        out.append(f'<text x="{a.get("label-x")}" y="{a.get("label-y")}" font-size="9" '
+                   f'text-anchor="middle" fill="{colour}">{a.get("id")}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

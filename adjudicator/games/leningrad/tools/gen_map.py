@@ -24,6 +24,7 @@ data/MAP-README.md.
     python3 -m adjudicator.games.leningrad.tools.gen_map          # regenerate map.xml
     python3 -m adjudicator.games.leningrad.tools.gen_map --check  # compare, exit 1 if not
     python3 -m adjudicator.games.leningrad.tools.gen_map --extract DIR  # refresh geodata
+    python3 -m adjudicator.games.leningrad.tools.gen_map --preview map.svg  # look at it
 """
 
 from __future__ import annotations
@@ -166,7 +167,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="compare with the committed file")
     ap.add_argument("--extract", type=Path, help="refresh tools/geodata from Natural Earth")
     ap.add_argument("--out", type=Path, default=OUT_XML)
+    ap.add_argument("--preview", type=Path, help="write an SVG drawing of the committed map")
     args = ap.parse_args(argv)
+    if args.preview:
+        args.preview.write_text(features.preview_svg(args.out.read_bytes()), encoding="utf-8")
+        print(f"wrote {args.preview}")
+        return 0
     if args.extract:
         extract(args.extract)
     xml = features.render(build(), WRITTEN_BY, FRAME)
