@@ -78,12 +78,18 @@ class ModuleData:
 
     @cached_property
     def _area_board(self) -> AreaBoard:
-        """The area graph of an area map: land adjacencies plus one typed edge per sea pair."""
+        """The area graph of an area map: land adjacencies plus one typed edge per sea pair;
+        a `<water id="ladoga">` with `<shore area=>` children (a lake or bay whose shore
+        areas the rules may join across it) adds edges of kind "ladoga" between its shores."""
         areas = [a.get("id") for a in self.findall("m:map/m:area")]
         edges = [Edge(e.get("a"), e.get("b"), "land") for e in self.findall("m:map/m:adjacent")]
         for sea in self.findall("m:map/m:sea"):
             members = sorted(m.get("area") for m in sea.findall(f"{{{MODULE_NS}}}member"))
             edges += [Edge(a, b, "sea") for i, a in enumerate(members) for b in members[i + 1 :]]
+        for water in self.findall("m:map/m:water"):
+            shores = sorted(m.get("area") for m in water.findall(f"{{{MODULE_NS}}}shore"))
+            kind = water.get("id")
+            edges += [Edge(a, b, kind) for i, a in enumerate(shores) for b in shores[i + 1 :]]
         try:
             return AreaBoard(areas, edges)
         except ValueError as exc:

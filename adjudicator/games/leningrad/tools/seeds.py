@@ -1,0 +1,223 @@
+"""The seed table of the reconstructed Leningrad '41 map (rule 2.0).
+
+The printed map is not available. Every one of the 175 areas (rule 2.0: 1-153, F,
+G1-G4, S1-S12 and the Baltic ports H, K, T, O, L) is placed by one seed point at a real
+place (longitude, latitude); tools/gen_map.py grows the areas from the seeds over the
+land of Natural Earth. The codes the rulebook names are placed where its text puts them
+(Mikkeli = 6, 10.7; Hiiumaa = 53 and Saaremaa = K, 14.1; the Neva Bay coast 45, 47, L,
+63, 62, O, 14.3; the set-up lists' areas on their side of the scenario front lines);
+every other code, every dot and every city is reconstructed (MAP-README.md).
+
+Columns: code, place name, longitude, latitude, terrain dot (g green, y yellow, r red,
+v victory star; 2.4), city name or "" (2.4.6), region (fi Finland, kar Soviet Karelia
+and the Karelian Isthmus north of the Neva and the Svir, lvw Latvia west of the Daugava,
+lt Lithuania, su the rest of the Soviet Union and the Baltic states), named: True where
+the rulebook itself puts the code at the place.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Seed(NamedTuple):
+    code: str
+    name: str
+    lon: float
+    lat: float
+    dot: str
+    city: str
+    region: str
+    named: bool = False
+
+
+S = Seed
+SEEDS: tuple[Seed, ...] = (
+    # Finland and Karelia, northern row (1-14)
+    S("1", "Pori", 21.9, 61.55, "y", "", "fi"),
+    S("2", "Ikaalinen", 23.0, 61.85, "y", "", "fi"),
+    S("3", "Orivesi", 24.3, 61.8, "y", "", "fi"),
+    S("4", "Jamsa", 25.4, 61.95, "y", "", "fi"),
+    S("5", "Mantyharju", 26.6, 61.45, "y", "", "fi"),
+    S("6", "Mikkeli", 27.3, 61.72, "y", "Mikkeli", "fi", True),
+    S("7", "Varkaus", 28.0, 62.15, "y", "", "fi"),
+    S("8", "Savonlinna", 28.9, 61.85, "r", "", "fi"),
+    S("9", "Kitee", 29.75, 62.05, "r", "", "fi"),
+    S("10", "Tohmajarvi", 30.45, 62.25, "r", "", "fi"),
+    S("11", "Joensuu", 29.8, 62.55, "y", "", "fi"),
+    S("12", "Ilomantsi", 31.0, 62.55, "r", "", "fi"),
+    S("13", "Suojarvi", 32.3, 62.1, "r", "", "kar"),
+    S("14", "Kondopoga", 33.6, 62.3, "r", "", "kar"),
+    # second row (15-30)
+    S("15", "Rauma", 21.8, 61.1, "g", "", "fi"),
+    S("16", "Loimaa", 22.85, 60.9, "g", "", "fi"),
+    S("17", "Tampere", 23.8, 61.45, "g", "Tampere", "fi"),
+    S("18", "Hameenlinna", 24.45, 61.0, "g", "", "fi"),
+    S("19", "Lahti", 25.6, 61.0, "g", "Lahti", "fi"),
+    S("20", "Heinola", 26.2, 61.3, "y", "", "fi"),
+    S("21", "Savitaipale", 27.45, 61.2, "y", "", "fi"),
+    S("22", "Puumala", 28.3, 61.5, "y", "", "fi"),
+    S("23", "Hiitola", 30.0, 61.4, "r", "", "kar"),
+    S("24", "Parikkala", 29.5, 61.55, "y", "", "fi"),
+    S("25", "Sortavala", 30.7, 61.75, "r", "Sortavala", "kar"),
+    S("26", "Loimola", 31.5, 62.0, "r", "", "kar"),
+    S("27", "Pitkyaranta", 31.6, 61.55, "r", "", "kar"),
+    S("28", "Vedlozero", 32.8, 61.5, "r", "", "kar"),
+    S("29", "Pryazha", 33.65, 61.7, "r", "", "kar"),
+    S("30", "Petrosavodsk", 34.35, 61.8, "y", "Petrosavodsk", "kar", True),
+    # third row (31-48): the Finnish south coast, the Karelian Isthmus, east of Ladoga
+    S("31", "Turku", 22.7, 60.45, "g", "Turku", "fi"),
+    S("32", "Ekenas", 23.5, 60.05, "y", "", "fi"),
+    S("33", "Lohja", 24.2, 60.4, "g", "", "fi"),
+    S("34", "Porvoo", 25.5, 60.5, "g", "", "fi"),
+    S("35", "Kotka", 26.8, 60.65, "g", "Kotka", "fi"),
+    S("36", "Koivisto", 28.6, 60.35, "y", "", "kar"),
+    S("37", "Vyborg", 28.75, 60.72, "y", "Vyborg", "kar", True),
+    S("38", "Lappeenranta", 28.2, 61.05, "y", "Lappeenranta", "fi"),
+    S("39", "Antrea", 29.25, 60.95, "y", "", "kar"),
+    S("40", "Priozersk", 30.05, 60.95, "y", "", "kar"),
+    S("41", "Salmi", 32.0, 61.3, "r", "", "kar"),
+    S("42", "Olonets", 32.95, 60.98, "y", "Olonets", "kar"),
+    S("43", "Lodeynoye Pole", 33.55, 60.7, "r", "Lodeynoye Pole", "su"),
+    S("44", "Podporozhye", 34.3, 60.85, "r", "", "su"),
+    S("45", "Terijoki", 29.55, 60.2, "y", "", "kar", True),
+    S("46", "Roshchino", 29.85, 60.45, "y", "", "kar"),
+    S("47", "Sestroretsk", 29.95, 60.13, "y", "", "kar", True),
+    S("48", "Toksovo", 30.6, 60.3, "y", "", "kar"),
+    # Estonia, the south coast of the Gulf, Leningrad, Volkhov, Tikhvin (49-72)
+    S("49", "Keila", 24.2, 59.2, "g", "", "su"),
+    S("50", "Kehra", 25.35, 59.3, "g", "", "su"),
+    S("51", "Rakvere", 26.35, 59.3, "g", "Rakvere", "su"),
+    S("52", "Johvi", 27.35, 59.3, "y", "", "su"),
+    S("53", "Hiiumaa", 22.65, 58.9, "y", "", "su", True),
+    S("54", "Haapsalu", 23.65, 58.85, "y", "", "su", True),
+    S("55", "Parnu", 24.45, 58.45, "g", "Parnu", "su"),
+    S("56", "Rapla", 24.8, 58.95, "g", "", "su"),
+    S("57", "Paide", 25.6, 58.85, "g", "", "su"),
+    S("58", "Narva", 28.15, 59.35, "y", "Narva", "su", True),
+    S("59", "Kingisepp", 28.7, 59.3, "g", "Kingisepp", "su"),
+    S("60", "Krasnogvardeisk", 30.1, 59.5, "g", "Krasnogvardeisk", "su"),
+    S("61", "Koporye", 29.2, 59.65, "y", "", "su"),
+    S("62", "Peterhof", 29.93, 59.84, "g", "", "su", True),
+    S("63", "Uritsk", 30.08, 59.8, "g", "", "su", True),
+    S("64", "Pushkin", 30.42, 59.66, "g", "Pushkin", "su", True),
+    S("65", "Kolpino", 30.8, 59.68, "g", "", "su"),
+    S("66", "Mga", 31.05, 59.8, "r", "", "su"),
+    S("67", "Kobona", 31.6, 59.95, "r", "", "su"),
+    S("68", "Volkhov", 32.3, 59.9, "r", "Volkhov", "su"),
+    S("69", "Sviritsa", 33.0, 60.3, "r", "", "su"),
+    S("70", "Tikhvin", 33.55, 59.65, "v", "Tikhvin", "su", True),
+    S("71", "Pikalyovo", 34.4, 59.5, "y", "", "su"),
+    S("72", "Oyat", 34.2, 60.3, "r", "", "su"),
+    # Estonia inland, Narva to Tikhvin (73-84)
+    S("73", "Poltsamaa", 26.0, 58.6, "g", "", "su"),
+    S("74", "Jogeva", 26.55, 58.8, "g", "", "su"),
+    S("75", "Iisaku", 27.3, 59.0, "r", "", "su"),
+    S("76", "Gdov", 27.8, 58.75, "y", "", "su"),
+    S("77", "Lyady", 28.6, 58.85, "r", "", "su"),
+    S("78", "Osmino", 29.3, 59.1, "r", "", "su"),
+    S("79", "Luga", 29.85, 58.74, "y", "Luga", "su", True),
+    S("80", "Oredezh", 30.35, 58.9, "r", "", "su"),
+    S("81", "Lyuban", 31.05, 59.3, "r", "", "su"),
+    S("82", "Kirishi", 31.95, 59.45, "r", "", "su"),
+    S("83", "Budogoshch", 32.55, 59.25, "r", "", "su"),
+    S("84", "Yefimovsky", 33.45, 59.05, "y", "", "su"),
+    # Estonia south, Pskov, Novgorod (85-98)
+    S("85", "Haademeeste", 24.6, 58.05, "r", "", "su"),
+    S("86", "Viljandi", 25.6, 58.3, "g", "Viljandi", "su"),
+    S("87", "Valga", 26.05, 57.85, "g", "Valga", "su"),
+    S("88", "Tartu", 26.7, 58.38, "g", "Tartu", "su"),
+    S("89", "Voru", 27.0, 57.85, "y", "", "su"),
+    S("90", "Rapina", 27.45, 58.1, "r", "", "su"),
+    S("91", "Pechory", 27.65, 57.75, "g", "", "su"),
+    S("92", "Strugi Krasnye", 29.1, 58.25, "y", "", "su"),
+    S("93", "Pskov", 28.35, 57.82, "g", "Pskov", "su", True),
+    S("94", "Batetsky", 30.3, 58.5, "r", "", "su"),
+    S("95", "Novgorod", 31.28, 58.52, "v", "Novgorod", "su", True),
+    S("96", "Malaya Vishera", 32.2, 58.85, "r", "", "su"),
+    S("97", "Krestsy", 32.5, 58.25, "y", "", "su"),
+    S("98", "Borovichi", 33.9, 58.4, "y", "Borovichi", "su"),
+    # northern Latvia, Riga, Ostrov, Staraya Russa, Valdai (99-117)
+    S("99", "Ainazi", 24.45, 57.85, "g", "", "su"),
+    S("100", "Limbazi", 24.75, 57.45, "g", "", "su"),
+    S("101", "Valmiera", 25.45, 57.55, "g", "Valmiera", "su"),
+    S("102", "Smiltene", 25.95, 57.35, "y", "", "su"),
+    S("103", "Ape", 26.65, 57.6, "y", "", "su"),
+    S("104", "Aluksne", 27.1, 57.4, "y", "", "su"),
+    S("105", "Gulbene", 26.6, 57.12, "g", "", "su"),
+    S("106", "Ergli", 25.65, 56.95, "y", "", "su"),
+    S("107", "Tukums", 23.0, 57.05, "g", "", "lvw"),
+    S("108", "Riga", 24.1, 56.95, "v", "Riga", "lvw", True),
+    S("109", "Sigulda", 24.85, 57.1, "y", "", "su"),
+    S("110", "Karsava", 27.65, 56.8, "g", "", "su"),
+    S("111", "Balvi", 27.25, 57.12, "g", "", "su"),
+    S("112", "Pytalovo", 27.95, 57.05, "g", "", "su"),
+    S("113", "Ostrov", 28.35, 57.35, "g", "Ostrov", "su"),
+    S("114", "Vilaka", 27.7, 57.25, "g", "", "su"),
+    S("115", "Soltsy", 30.3, 58.1, "y", "", "su"),
+    S("116", "Staraya Russa", 31.35, 57.95, "g", "Staraya Russa", "su"),
+    S("117", "Valdai", 33.2, 57.95, "y", "Valdai", "su"),
+    # Latvia along the Daugava, Rezekne, Opochka, Kholm (118-136)
+    S("118", "Kuldiga", 22.0, 57.05, "g", "", "lvw"),
+    S("119", "Saldus", 22.55, 56.65, "g", "", "lvw"),
+    S("120", "Dobele", 23.15, 56.6, "g", "", "lvw"),
+    S("121", "Jelgava", 23.75, 56.62, "g", "Jelgava", "lvw"),
+    S("122", "Bauska", 24.2, 56.35, "g", "", "lvw"),
+    S("123", "Iecava", 24.65, 56.6, "g", "", "lvw"),
+    S("124", "Aizkraukle", 25.25, 56.45, "g", "", "lvw"),
+    S("125", "Jekabpils", 25.85, 56.3, "g", "", "lvw"),
+    S("126", "Ilukste", 26.35, 55.98, "y", "", "lvw"),
+    S("127", "Madona", 26.25, 56.85, "y", "", "su"),
+    S("128", "Lubana", 26.85, 56.85, "r", "", "su"),
+    S("129", "Daugavpils", 26.65, 56.15, "g", "Daugavpils", "su"),
+    S("130", "Rezekne", 27.35, 56.5, "g", "Rezekne", "su"),
+    S("131", "Ludza", 27.95, 56.4, "y", "", "su"),
+    S("132", "Opochka", 28.65, 56.7, "y", "Opochka", "su"),
+    S("133", "Idritsa", 29.25, 56.35, "y", "", "su"),
+    S("134", "Novorzhev", 29.35, 57.0, "y", "", "su"),
+    S("135", "Loknya", 30.15, 56.85, "r", "", "su"),
+    S("136", "Kholm", 31.2, 57.15, "r", "Kholm", "su"),
+    # the south-east: the Lovat, Demyansk, Toropets, Ostashkov (137-153)
+    S("137", "Kraslava", 27.2, 56.0, "g", "", "su"),
+    S("138", "Sebezh", 28.45, 56.22, "y", "", "su"),
+    S("139", "Porkhov", 29.55, 57.75, "g", "Porkhov", "su"),
+    S("140", "Dedovichi", 30.0, 57.45, "y", "", "su"),
+    S("141", "Molvotitsy", 31.95, 57.3, "r", "", "su"),
+    S("142", "Lychkovo", 32.15, 57.85, "r", "", "su"),
+    S("143", "Demyansk", 32.55, 57.6, "r", "Demyansk", "su"),
+    S("144", "Peno", 32.7, 56.95, "r", "", "su"),
+    S("145", "Nevel", 29.9, 56.0, "y", "Nevel", "su"),
+    S("146", "Ostashkov", 33.1, 57.15, "v", "Ostashkov", "su", True),
+    S("147", "Toropets", 31.65, 56.5, "y", "Toropets", "su"),
+    S("148", "Andreapol", 32.3, 56.65, "r", "", "su"),
+    S("149", "Kunya", 31.0, 56.2, "r", "", "su"),
+    S("150", "Zapadnaya Dvina", 32.1, 56.25, "y", "", "su"),
+    S("151", "Olenino", 33.0, 56.3, "r", "", "su"),
+    S("152", "Poddorye", 30.95, 57.5, "r", "", "su"),
+    S("153", "Okulovka", 33.3, 58.4, "y", "", "su"),
+    # the Baltic ports (2.0): Hanko, Kuressaare (Saaremaa), Tallinn, Oranienbaum, Leningrad
+    S("H", "Hanko", 23.0, 59.86, "y", "Hanko", "fi", True),
+    S("K", "Saaremaa", 22.55, 58.35, "y", "Kuressaare", "su", True),
+    S("T", "Tallinn", 24.75, 59.4, "v", "Tallinn", "su", True),
+    S("O", "Oranienbaum", 29.65, 59.88, "g", "Oranienbaum", "su", True),
+    S("L", "Leningrad", 30.33, 59.92, "v", "Leningrad", "su", True),
+    # the supply sources (2.1): F (Helsinki), the German staging areas G1-G4 (2.4.5),
+    # the Soviet sources S1-S12 along the red (eastern) border
+    S("F", "Helsinki", 25.0, 60.25, "g", "Helsinki", "fi", True),
+    S("G1", "Joniskis", 23.5, 56.2, "g", "", "lt"),
+    S("G2", "Birzai", 24.9, 56.05, "g", "", "lt"),
+    S("G3", "Zarasai", 26.0, 55.85, "g", "", "lt"),
+    S("G4", "Velikiye Luki", 30.5, 56.35, "g", "Velikiye Luki", "su", True),
+    S("S1", "Medvezhyegorsk", 34.7, 62.45, "r", "", "su"),
+    S("S2", "Pudozh", 36.4, 61.9, "r", "", "su"),
+    S("S3", "Vytegra", 36.45, 61.0, "r", "", "su"),
+    S("S4", "Oshta", 35.5, 60.55, "r", "", "su"),
+    S("S5", "Babayevo", 35.6, 59.75, "y", "", "su"),
+    S("S6", "Chagoda", 35.3, 59.1, "y", "", "su"),
+    S("S7", "Pestovo", 34.9, 58.6, "y", "", "su"),
+    S("S8", "Udomlya", 34.9, 58.05, "y", "", "su"),
+    S("S9", "Vyshny Volochyok", 34.6, 57.55, "y", "", "su"),
+    S("S10", "Kuvshinovo", 34.2, 57.1, "y", "", "su"),
+    S("S11", "Selizharovo", 33.9, 56.7, "y", "", "su"),
+    S("S12", "Bely", 33.7, 56.2, "y", "", "su"),
+)
