@@ -55,10 +55,20 @@ def box_pieces(line: list[Point], box: tuple[float, float, float, float]) -> lis
     return pieces
 
 
+def round_coords(obj: Any, digits: int) -> Any:
+    """Coordinates (nested lists or tuples of floats) rounded, as lists: what an extract
+    keeps of Natural Earth's precision."""
+    if isinstance(obj, float):
+        return round(obj, digits)
+    if isinstance(obj, list | tuple):
+        return [round_coords(o, digits) for o in obj]
+    return obj
+
+
 def write_features(path: Path, feats: list[tuple[dict[str, Any], dict[str, Any]]],
-                   made_by: str) -> None:
+                   made_by: str, credit: str = CREDIT) -> None:
     """A FeatureCollection of (properties, geometry), compact, with the credit."""
-    out = {"type": "FeatureCollection", "credit": f"{CREDIT}; clipped and simplified by "
+    out = {"type": "FeatureCollection", "credit": f"{credit}; clipped and simplified by "
            f"{made_by}",
            "features": [{"type": "Feature", "properties": props, "geometry": geom}
                         for props, geom in feats]}

@@ -2,9 +2,11 @@
 
 `LambertConic` is the Lambert conformal conic on a sphere, the projection of the
 reconstructed maps (a good one for the mid-latitude east-west strips of the Eastern
-Front). `Anchored` lays it under a printed grid by one city whose hex the rulebook gives
-and a scale in km per hex; `Fitted` by a least-squares similarity (rotation, one scale,
-offset, and the mirror between north-up and rows-down) through several such cities.
+Front); `EquidistantConic` the one of Barbarossa Solitaire's area map, which
+`Window` scales into a pixel frame. `Anchored` lays a projection under a printed grid
+by one city whose hex the rulebook gives and a scale in km per hex; `Fitted` by a
+least-squares similarity (rotation, one scale, offset, and the mirror between north-up
+and rows-down) through several such cities.
 
 >>> lcc = LambertConic(lon0=33.5, lat0=55.5, par1=52.0, par2=58.0)
 >>> x, y = lcc.forward(37.6176, 55.7520)
@@ -61,6 +63,53 @@ class LambertConic:
         return (f"Lambert conformal conic (standard parallels {self.par1:g}N {self.par2:g}N, "
                 f"central meridian {self.lon0:g}E, origin {self.lat0:g}N, sphere "
                 f"R={self.earth_km:g} km)")
+
+
+@dataclass(frozen=True)
+class EquidistantConic:
+    """Equidistant conic on a sphere, in degrees of arc: x east, y north, measured from
+    the apex of the cone (so y is negative over the map's whole extent).
+
+    >>> ec = EquidistantConic(lon0=37.0, par1=45.0, par2=62.0)
+    >>> [round(v, 4) for v in ec.forward(37.0, 55.0)]
+    [0.0, -40.5852]
+    """
+
+    lon0: float
+    par1: float
+    par2: float
+
+    @property
+    def _constants(self) -> tuple[float, float]:
+        p1, p2 = math.radians(self.par1), math.radians(self.par2)
+        n = (math.cos(p1) - math.cos(p2)) / (p2 - p1)
+        return n, math.cos(p1) / n + p1
+
+    def forward(self, lon: float, lat: float) -> Point:
+        n, g = self._constants
+        rho = g - math.radians(lat)
+        theta = n * math.radians(lon - self.lon0)
+        return math.degrees(rho * math.sin(theta)), -math.degrees(rho * math.cos(theta))
+
+    def describe(self) -> str:
+        return (f"equidistant conic, standard parallels {self.par1:g}N and {self.par2:g}N, "
+                f"central meridian {self.lon0:g}E")
+
+
+@dataclass(frozen=True)
+class Window:
+    """A north-up window of a projection scaled into a pixel frame (x right, y down):
+    `west` and `north` are the window's edges in projected units, `scale` the pixels
+    per unit."""
+
+    projection: EquidistantConic
+    west: float
+    north: float
+    scale: float
+
+    def to_frame(self, lon: float, lat: float) -> Point:
+        x, y = self.projection.forward(lon, lat)
+        return (x - self.west) * self.scale, (self.north - y) * self.scale
 
 
 @dataclass(frozen=True)

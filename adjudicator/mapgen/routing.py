@@ -1,6 +1,6 @@
 """Rivers, roads and railroads laid on a hex map: a line of real geography becomes the
 chain of hexsides (a river) or of hexes (a road) that follows it best. The routing is a
-least-cost walk over hex corners with costs from the line's distance, deterministic to
+least-cost walk over hex corners (or hexes) with costs from the line's distance, deterministic to
 the bit (fixed tie-breaking), so a map regenerates byte for byte."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from adjudicator.mapgen.frame import HEX_RADIUS, HexFrame, Point, Vertex
 from adjudicator.mapgen.geometry import Polyline, stretches
@@ -59,6 +59,16 @@ def route_line(frame: HexFrame, line: Polyline, graph: Graph, blocked: set[Side]
 
 def route_stretch(frame: HexFrame, line: Polyline, start: Vertex, goal: Vertex, graph: Graph,
                   blocked: set[Side]) -> list[Side]:
+    return cheapest_chain(frame, graph, start, goal, line.distance, blocked)
+
+
+def cheapest_chain(frame: HexFrame, graph: Graph, start: Vertex, goal: Vertex,
+                   distance: Callable[[Point], float], blocked: Collection[Side] = (),
+                   penalty: Callable[[Side], float] | None = None) -> list[Side]:
+    """The cheapest chain of hexsides from one hex corner to another (none if the goal
+    cannot be reached): each hexside costs its length grown by the `distance` of its
+    midpoint from what it follows, plus a game's `penalty`; `blocked` hexsides are never
+    used. Ties go to the smaller corner (the graph's lists are sorted)."""
     best = {start: 0.0}
     prev: dict[Vertex, tuple[Vertex, Side]] = {}
     queue = [(0.0, start)]
@@ -72,8 +82,11 @@ def route_stretch(frame: HexFrame, line: Polyline, start: Vertex, goal: Vertex, 
             if sd in blocked:
                 continue
             pv, pw = frame.vertex_point(v), frame.vertex_point(w)
-            d = line.distance(((pv[0] + pw[0]) / 2, (pv[1] + pw[1]) / 2))
-            total = cost + HEX_RADIUS * (1 + 8 * d * d + 4 * d)
+            d = distance(((pv[0] + pw[0]) / 2, (pv[1] + pw[1]) / 2))
+            step = HEX_RADIUS * (1 + 8 * d * d + 4 * d)
+            if penalty is not None:
+                step += penalty(sd)
+            total = cost + step
             if total < best.get(w, math.inf) - 1e-12:
                 best[w] = total
                 prev[w] = (v, sd)
@@ -86,6 +99,37 @@ def route_stretch(frame: HexFrame, line: Polyline, start: Vertex, goal: Vertex, 
         v, sd = prev[v]
         chain.append(sd)
     return chain[::-1]
+
+
+def hex_chain(frame: HexFrame, a: str, b: str, passable: Callable[[str, str], bool],
+              distance: Callable[[Point], float], weight: float = 3.0) -> list[str]:
+    """The cheapest chain of hexes from `a` to `b` (a road or railroad; none if `b`
+    cannot be reached): each step into a hex costs 1 plus `weight` times the distance of
+    its centre from what the chain follows; only steps `passable(from, to)` are taken.
+    Ties go to the smaller label."""
+    best = {a: 0.0}
+    prev: dict[str, str] = {}
+    queue = [(0.0, a)]
+    while queue:
+        cost, h = heapq.heappop(queue)
+        if h == b:
+            break
+        if cost > best[h]:
+            continue
+        for n in frame.neighbours(h):
+            if not passable(h, n):
+                continue
+            total = cost + 1 + weight * distance(frame.centre_of(n))
+            if total < best.get(n, math.inf) - 1e-12:
+                best[n] = total
+                prev[n] = h
+                heapq.heappush(queue, (total, n))
+    if b not in best:
+        return []
+    path = [b]
+    while path[-1] != a:
+        path.append(prev[path[-1]])
+    return path[::-1]
 
 
 def river_courses(lines: list[list[Point]], join: float = 1.5) -> list[list[Point]]:
