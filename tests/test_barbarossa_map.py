@@ -316,3 +316,34 @@ def test_13_5_C_gulf_of_onega_and_white_sea_are_told_apart(hexes) -> None:
 
 def test_grid_of_the_module_matches_the_printed_numbering(board: HexBoard) -> None:
     assert board.grid == HexGrid(orientation="flat", shifted="even", numbering="CCRR")
+
+
+def test_the_generator_modules_are_small_enough_to_read() -> None:
+    tools = DATA.parent / "tools"
+    assert {p.name: n for p in tools.glob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600} == {}
+
+
+def test_the_generator_reproduces_map_xml_byte_for_byte() -> None:
+    """The generator runs on the map kit (adjudicator/mapgen) and writes exactly the
+    committed file (a development tool: it needs shapely, the `dev` extra)."""
+    pytest.importorskip("shapely")
+    from adjudicator.games.barbarossa.tools import gen_map
+
+    assert gen_map.render(gen_map.generate()) == MAP_XML.read_bytes()
+
+
+def test_the_extract_writer_keeps_the_committed_geodata(tmp_path: Path) -> None:
+    """--extract writes its GeoJSON with the kit's writer: read back and written again,
+    the committed extracts come out byte for byte."""
+    pytest.importorskip("shapely")
+    from shapely.geometry import shape
+
+    from adjudicator.games.barbarossa.tools import gen_map
+    from adjudicator.mapgen.geojson import load_features
+
+    for name in ("rivers.geojson", "seas.geojson"):
+        src = gen_map.GEO_DIR / name
+        gen_map._write_fc(tmp_path / name, [(f["properties"], shape(f["geometry"]))
+                                            for f in load_features(src)])
+        assert (tmp_path / name).read_bytes() == src.read_bytes(), name
