@@ -106,3 +106,96 @@ def test_a_region_counts_points_inside_its_rings() -> None:
     region = Region([ring, hole])
     assert region.contains((0.5, 2.5)) and not region.contains((1.5, 1.5))
     assert region.share([(0.5, 0.5), (1.5, 1.5), (4.0, 4.0), (2.5, 0.2)]) == 0.5
+
+
+def test_the_equidistant_conic_window_keeps_its_golden_values() -> None:
+    """Barbarossa Solitaire's projection (its area map was drawn in this window): the
+    values its own code computed before it moved onto the kit."""
+    from adjudicator.mapgen.projection import EquidistantConic, Window
+
+    ec = EquidistantConic(lon0=37.0, par1=45.0, par2=62.0)
+    x, y = ec.forward(37.0, 55.0)
+    assert x == 0.0 and math.isclose(y, -40.585159, abs_tol=1e-6)
+    # along the central meridian a degree of latitude is a degree of arc
+    assert math.isclose(ec.forward(37.0, 56.0)[1] - y, 1.0)
+    window = Window(ec, -16.6, -28.5, 1600 / 31.8)
+    assert [round(v, 3) for v in window.to_frame(37.6, 55.75)] == [852.03, 570.252]
+    assert ec.describe() == ("equidistant conic, standard parallels 45N and 62N, central "
+                             "meridian 37E")
+
+
+def test_the_cheapest_chain_takes_a_penalty_and_avoids_blocked_hexsides() -> None:
+    from adjudicator.mapgen.routing import cheapest_chain, side
+
+    frame = HexFrame(HexGrid("flat", "odd", "CCRR"), range(1, 11), range(1, 9))
+    graph = vertex_graph(frame, frame.labels())
+    y = frame.centre(5, 4)[1] + 0.5
+    line = Polyline([(frame.centre(2, 4)[0], y), (frame.centre(8, 4)[0], y)])
+    start = min(graph, key=lambda v: (math.dist(frame.vertex_point(v), line.coords[0]), v))
+    goal = min(graph, key=lambda v: (math.dist(frame.vertex_point(v), line.coords[-1]), v))
+    plain = cheapest_chain(frame, graph, start, goal, line.distance)
+    assert plain and plain == route_line(frame, line, graph, set(), stretch=100.0)
+    # a hexside made dear (or blocked) is walked round, and the chain still joins up
+    dear = plain[len(plain) // 2]
+    for chain in (cheapest_chain(frame, graph, start, goal, line.distance,
+                                 penalty=lambda sd: 5.0 if sd == dear else 0.0),
+                  cheapest_chain(frame, graph, start, goal, line.distance, {dear})):
+        assert dear not in chain and chain != plain
+        ends = [set(frame.hexside_ends(*sd)) for sd in chain]
+        assert all(e & f for e, f in zip(ends, ends[1:], strict=False))
+    assert cheapest_chain(frame, graph, start, goal, line.distance,
+                          {side(a, b) for a, b in graph_sides(graph)}) == []
+
+
+def graph_sides(graph: dict) -> set:
+    return {sd for edges in graph.values() for _, sd in edges}
+
+
+def test_a_hex_chain_hugs_its_line_and_takes_only_passable_steps() -> None:
+    from adjudicator.mapgen.geometry import seg_distance
+    from adjudicator.mapgen.routing import hex_chain
+
+    frame = HexFrame(HexGrid("flat", "even", "CCRR"), range(1, 11), range(1, 9))
+    a, b = frame.centre_of("0204"), frame.centre_of("0904")
+    chain = hex_chain(frame, "0204", "0904", lambda h, n: True,
+                      lambda p: seg_distance(p, a, b))
+    assert chain[0] == "0204" and chain[-1] == "0904" and len(chain) == 8
+    assert all(n in frame.neighbours(h) for h, n in zip(chain, chain[1:], strict=False))
+    walled = {f"05{r:02d}" for r in range(1, 9)}
+    assert hex_chain(frame, "0204", "0904", lambda h, n: n not in walled,
+                     lambda p: 0.0) == []
+    detour = hex_chain(frame, "0204", "0904", lambda h, n: n not in walled - {"0508"},
+                       lambda p: seg_distance(p, a, b))
+    assert "0508" in detour and not walled - {"0508"} & set(detour)
+
+
+def test_extracts_are_rounded_and_credited(tmp_path) -> None:
+    import json
+
+    from adjudicator.mapgen.geojson import round_coords, write_features
+
+    assert round_coords([(1.23456, 2.5), [3.00001]], 3) == [[1.235, 2.5], [3.0]]
+    write_features(tmp_path / "x.geojson", [({"name": "a"}, {"type": "Point",
+                                                             "coordinates": [1.0, 2.0]})],
+                   "tools/x.py", credit="Natural Earth (public domain)")
+    data = json.loads((tmp_path / "x.geojson").read_text(encoding="utf-8"))
+    assert data["credit"] == ("Natural Earth (public domain); clipped and simplified by "
+                              "tools/x.py")
+    assert data["features"][0]["properties"] == {"name": "a"}
+
+
+def test_shapely_geometry_is_carried_into_the_frame() -> None:
+    pytest.importorskip("shapely")
+    from shapely.geometry import LineString, MultiLineString, Polygon, box
+
+    from adjudicator.mapgen.shapes import drop_degenerate, line_parts, polygons, to_frame
+
+    square = box(0, 0, 2, 1)
+    moved = to_frame(square, lambda x, y: (x * 2, y + 1))
+    assert moved.bounds == (0.0, 1.0, 4.0, 2.0)
+    dense = to_frame(LineString([(0, 0), (1, 0)]), lambda x, y: (x, y), segment=0.25)
+    assert len(dense.coords) == 5
+    two = square.union(box(5, 5, 6, 6))
+    assert [p.area for p in polygons(two)] == [2.0, 1.0] and polygons(Polygon()) == []
+    lines = MultiLineString([[(0, 0), (1, 1)], [(2, 2), (2, 2)]])
+    assert len(drop_degenerate(lines).geoms) == 1 and len(line_parts(lines)) == 1
