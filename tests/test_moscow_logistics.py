@@ -611,3 +611,32 @@ def test_1_3_2_B_every_german_land_unit_begins_on_the_map(facts, pieces) -> None
     with pytest.raises(IllegalOrder) as refused:
         check_german_setup(facts, germans(pieces), placed)
     assert refused.value.rule == "1.3.2 B" and "GER-XX-197" in refused.value.message
+
+
+def test_9_0_the_supply_network_is_every_hex_a_supply_line_leaves_from() -> None:
+    """Issue 13: one search from the roads outward (`supply_network`) gives the same
+    answer as one supply line traced from each hex, in the example game's last position,
+    for both sides, with Soviet hexes interdicted by one and two air units (11.3)."""
+    from adjudicator.games.moscow.game import Game
+    from adjudicator.games.moscow.logistics import SupplyRates, supply_network, supply_roads
+    from adjudicator.games.moscow.moving import supplied_hexes, supply_lines
+    from adjudicator.games.moscow.terrain import Terrain
+    from adjudicator.referee.gamedir import load_game
+
+    game_dir = Path(__file__).resolve().parent.parent / "examples" / "moscow"
+    loaded = load_game(game_dir / "journal.jsonl")
+    state, module = loaded.state, loaded.module
+    game, terrain = Game.of(module), Terrain.of(module)
+    soviet_hexes = sorted({x for u, x in state["units"].items() if u not in game.pieces
+                           or game.pieces[u].side == "soviet"})
+    state["interdicted"] = {soviet_hexes[0]: 1, soviet_hexes[1]: 2}
+    for side in ("german", "soviet"):
+        lines = supply_lines(game, terrain, state, side)
+        roads = supply_roads(game.board, lines)
+        traced = {h for h in game.board
+                  if supply_line(game.board, h, lines, terrain.enter_cost, roads=roads)}
+        rates = SupplyRates(game.board, lines.cities, terrain.enter_cost, terrain.mp_scale)
+        network = supply_network(game.board, lines, rates)
+        assert network == traced
+        assert supplied_hexes(game, terrain, state, side) == network
+        assert 0 < len(network) < len(list(game.board))

@@ -4,11 +4,13 @@ source and entry marking."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.memo import Memo
 from adjudicator.engine.module import ModuleData
 
 SIDES = ("german", "soviet")
@@ -60,6 +62,9 @@ class Game:
     places: dict[Hex, tuple[str, str]]  # hex -> (name, city or town)
     entries: frozenset[Hex]  # 14.1 B: the east-edge road hexes Soviet reinforcements use
     moscow: Hex
+    # what the rules ask again and again of the same position (the supply network of a
+    # side where the units stand), kept under the facts it depends on
+    memo: Memo[Any, Any] = field(default_factory=lambda: Memo(512), compare=False)
 
     @classmethod
     def of(cls, module: ModuleData) -> Game:

@@ -15,7 +15,6 @@ the entry hexes and their cost, 34-35; the Moscow penalty, 11 and 36; victory, 1
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -23,6 +22,7 @@ from fractions import Fraction
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex, hex_distance
 from adjudicator.engine.module import MODULE_NS, ModuleData
+from adjudicator.engine.search import least_costs, least_costs_to
 from adjudicator.errors import IllegalOrder, ModuleError
 
 M = f"{{{MODULE_NS}}}"
@@ -128,30 +128,61 @@ def supply_line(board: HexBoard, unit_hex: Hex, lines: SupplyLines, cost: Cost, 
     given), as the hexes from the unit's to the last; None if there is none. The unit's
     own hex costs nothing. Ties are broken by hex order, so the line is always the same."""
     goals = supply_roads(board, lines) if roads is None else roads
-    if unit_hex in goals:
-        return (unit_hex,)
-    best: dict[Hex, Fraction] = {unit_hex: Fraction(0)}
-    came_from: dict[Hex, Hex] = {}
-    queue: list[tuple[Fraction, Hex]] = [(Fraction(0), unit_hex)]
-    while queue:
-        spent, here = heapq.heappop(queue)
-        if spent > best[here]:
-            continue
-        if here in goals:
-            route = [here]
-            while route[-1] != unit_hex:
-                route.append(came_from[route[-1]])
-            return tuple(reversed(route))
-        for there in board.neighbours(here):
-            step = supply_step(board, lines, cost, here, there)
-            if step is None:
-                continue
-            total = spent + step
-            if total <= SUPPLY_LINE_MPS and total < best.get(there, total + 1):
-                best[there] = total
-                came_from[there] = here
-                heapq.heappush(queue, (total, there))
-    return None
+    reached = least_costs([unit_hex], board.neighbours,
+                          lambda a, b: supply_step(board, lines, cost, a, b),
+                          zero=Fraction(0), budget=SUPPLY_LINE_MPS, goals=goals.__contains__)
+    return None if reached.found is None else tuple(reached.path(reached.found))
+
+
+@dataclass(frozen=True, eq=False)
+class SupplyRates:
+    """9.0 F: what a line of supply spends entering a hex from a neighbour before 9.3 and
+    11.3 (the infantry rate, the Armor/Mech rate along a road or into a city), in whole
+    `1/scale` MPs so that a search adds integers (`scale`: a multiple of every
+    denominator of the chart, `Terrain.mp_scale`). Kept once asked: the board and the
+    chart never change within a module."""
+
+    board: HexBoard
+    cities: frozenset[Hex]
+    cost: Cost
+    scale: int
+    known: dict[tuple[Hex, Hex], int | None] = field(default_factory=dict)
+
+    def rate(self, a: Hex, b: Hex) -> int | None:
+        """The cost of entering `b` from `a`, None where the chart forbids it."""
+        try:
+            return self.known[a, b]
+        except KeyError:
+            pass
+        spent = self.cost(a, b, "road" in self.board.features(a, b) or b in self.cities)
+        scaled = None if spent is None else spent * self.scale
+        if scaled is not None and Fraction(scaled).denominator != 1:
+            raise ValueError(f"{spent} MPs is not a whole number of 1/{self.scale} MPs")
+        self.known[a, b] = result = None if scaled is None else int(scaled)
+        return result
+
+
+def supply_network(board: HexBoard, lines: SupplyLines, rates: SupplyRates) -> frozenset[Hex]:
+    """9.0 A, D-F, 9.3, 11.3: every hex from which a line of supply of at most 5 MPs reaches
+    a source or a road hex joined to one: the hexes where a unit is in supply. One search
+    from the roads outward (the kit's `least_costs_to`) answers for every unit of the
+    side at once; a hex is in it exactly when `supply_line` finds a line from it (the
+    same costs as `supply_step`, scaled to integers)."""
+    rate = rates.rate
+    soviet = lines.side == SOVIET
+
+    def step(a: Hex, b: Hex) -> int | None:
+        if not lines.open(b):
+            return None
+        spent = rate(a, b)
+        if spent is None:
+            return None
+        air = lines.interdicted.get(b) if soviet else None
+        return spent * interdiction_factor(air) if air else spent
+
+    reached = least_costs_to(supply_roads(board, lines), board.neighbours, step,
+                             budget=int(SUPPLY_LINE_MPS * rates.scale))
+    return frozenset(reached.cost)
 
 
 def in_supply(board: HexBoard, unit_hex: Hex, lines: SupplyLines, cost: Cost, *,

@@ -25,7 +25,8 @@ from adjudicator.games.moscow.logistics import (
     SOVIET_SETUP_STACK,
     STACKING_LIMIT,
     SupplyLines,
-    in_supply,
+    SupplyRates,
+    supply_network,
     supply_sources,
 )
 from adjudicator.games.moscow.movement import (
@@ -105,8 +106,25 @@ def check_not_finished(state: State, units: list[str]) -> None:
 def is_supplied(game: Game, terrain: Terrain, state: State, unit: str) -> bool:
     """9.0 A-F: a line of at most 5 MPs to a supply source or a road leading to one."""
     side, _, _, _ = unit_facts(game, state, unit)
-    return in_supply(game.board, game.board.hex(state["units"][unit]),
-                     supply_lines(game, terrain, state, side), terrain.enter_cost)
+    return game.board.hex(state["units"][unit]) in supplied_hexes(game, terrain, state, side)
+
+
+def supplied_hexes(game: Game, terrain: Terrain, state: State, side: str) -> frozenset[Hex]:
+    """9.0 A-F: the hexes where a unit of `side` is in supply now (`supply_network`),
+    computed once for the facts it depends on (9.3-9.4, 11.3: where each side's units
+    stand, who last occupied each town and city, the interdicted hexes) and kept until
+    an event changes one of them."""
+    occupied: dict[str, set[str]] = {"german": set(), "soviet": set()}
+    for unit, label in state["units"].items():
+        occupied[unit_facts(game, state, unit)[0]].add(label)
+    key = ("supply", side, frozenset(occupied["german"]), frozenset(occupied["soviet"]),
+           frozenset(state["last_occupied"].items()),
+           frozenset(state["interdicted"].items()) if side == "soviet" else None)
+    rates = game.memo.get("supply-rates", lambda: SupplyRates(
+        game.board, frozenset(h for h, (_, kind) in game.places.items() if kind == "city"),
+        terrain.enter_cost, terrain.mp_scale))
+    return game.memo.get(key, lambda: supply_network(  # type: ignore[no-any-return]
+        game.board, supply_lines(game, terrain, state, side), rates))
 
 
 def mover(game: Game, terrain: Terrain, state: State, unit: str) -> Mover:

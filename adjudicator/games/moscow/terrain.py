@@ -6,6 +6,7 @@ reach and where no overrun goes. MPs are exact `Fraction`s: the TEC has half MPs
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -126,6 +127,15 @@ class Terrain:
             elif isinstance(cost, Fraction) and isinstance(extra, Fraction):
                 cost += extra
         return cost if isinstance(cost, Fraction) else None
+
+    @property
+    def mp_scale(self) -> int:
+        """The least number of which every cost of the chart is a whole multiple of the
+        reciprocal (2: the TEC has half MPs), so MPs may be counted in integers."""
+        rows = [*self.terrains.values(), *self.hex_features.values(),
+                *(row.movement for row in self.hexside_features.values())]
+        return math.lcm(1, *(c.denominator for row in rows for c in (row.infantry, row.armor)
+                             if isinstance(c, Fraction)))
 
     def blocks_zoc(self, a: Hex, b: Hex) -> bool:
         """5.0 C: a ZOC does not extend across a lake hexside, except (charts.xml, from
