@@ -4,7 +4,7 @@ nearest-X questions (docs/architecture.md, "The game kit").
 The search knows nothing of hexes, areas or rules. A board gives the neighbours of a
 place; the rules give the cost of one step (None where the step is blocked), which
 places a search may go on from, and which places are goals. Costs are any ordered type
-with `+` (int for hexes counted or whole movement points, Fraction for Moscow '41's
+with `+` (int for hexes counted or whole movement points, Fraction for a chart's
 half points). The result is the same on every machine:
 
 - `ties="sorted"`: places of equal cost are settled in their sort order (hexes by

@@ -8,4 +8,4 @@ from adjudicator.games.moscow.untried import UntriedView
 RULES = MoscowRules()
 TITLE = "Moscow '41"
 DEFINITION = GameDefinition("moscow", TITLE, RULES, UntriedView(),
-                            reporter="adjudicator.reports.moscow:REPORTER")
+                            reporter="adjudicator.games.moscow.report:REPORTER")

@@ -1,8 +1,8 @@
 """Play the set-up and the first two game turns of Moscow '41 through the real `pbem`
 CLI, both players by a small scripted planner, and keep the game as examples/moscow/.
 
-    python tools/play_moscow_example.py --out out/moscow
-    python tools/play_moscow_example.py --out out/moscow --update-examples
+    python -m adjudicator.games.moscow.tools.play_example --out out/moscow
+    python -m adjudicator.games.moscow.tools.play_example --out out/moscow --update-examples
 
 Each file goes the way players and a referee take it: `pbem orders template`, the
 orders, `pbem sign`, `pbem adjudicate`; at the end `pbem verify`. The Soviet player
@@ -26,6 +26,7 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -37,10 +38,7 @@ from adjudicator.engine.step import run_step
 from adjudicator.games.moscow.game import Game
 from adjudicator.referee.gamedir import load_game
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from play_example import pbem  # noqa: E402  (the CLI runner the solitaire example uses)
-
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[4]  # the repository (examples/, out/)
 EXAMPLE = ROOT / "examples" / "moscow"
 TEST_SEED = hashlib.sha256(b"Moscow '41 example game").hexdigest()
 GAME_ID = "example-moscow"
@@ -365,6 +363,16 @@ class Planner:
         for target in targets[len(targets) // 2:]:  # a road hex half-way back
             if self.legal("interdict", {"air": INTERDICTION_AIR, "hex": target}):
                 return
+
+
+def pbem(*args: str, ok: tuple[int, ...] = (0,)) -> str:
+    """Run the real CLI (the one next to this Python), returning what it prints."""
+    exe = Path(sys.executable).with_name("pbem")
+    done = subprocess.run([str(exe) if exe.exists() else "pbem", *args], capture_output=True,
+                          text=True, check=False)
+    if done.returncode not in ok:
+        sys.exit(f"pbem {' '.join(args)} failed ({done.returncode}):\n{done.stdout}{done.stderr}")
+    return done.stdout + done.stderr
 
 
 def to_xml(orders: list[tuple[str, dict[str, str]]]) -> str:
