@@ -19,7 +19,8 @@ from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.module import MODULE_NS, ModuleData
 from adjudicator.engine.odds import CombatTable, OddsLadder
-from adjudicator.errors import IllegalOrder, ModuleError
+from adjudicator.errors import ModuleError
+from adjudicator.games.moscow.rejections import CATALOGUE
 
 M = f"{{{MODULE_NS}}}"
 NO_EFFECT, ELIMINATED = "-", "E"
@@ -113,8 +114,7 @@ class CombatCharts:
     def result(self, column: int, roll: int) -> Result:
         """8.5 G: the result where the final column meets the die roll."""
         if roll not in self.crt.rows:
-            raise IllegalOrder("8.5 G", f"a die roll of {roll} is not on the CRT",
-                               code="bad-roll")
+            raise CATALOGUE.refuse("bad-roll", "8.5 G", f"a die roll of {roll} is not on the CRT")
         return self.parse(self.crt.result(column, roll))
 
     def parse(self, code: str) -> Result:

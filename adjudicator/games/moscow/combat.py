@@ -29,8 +29,9 @@ from typing import Protocol
 
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.odds import OddsLadder
-from adjudicator.errors import IllegalOrder, ModuleError
+from adjudicator.errors import ModuleError
 from adjudicator.games.moscow.charts import CombatCharts, CombatMap, ShiftRule, TerrainCombat
+from adjudicator.games.moscow.rejections import CATALOGUE
 
 GERMAN, SOVIET = "german", "soviet"
 STACK = 4  # 4.6 A, 7.4 A, 8.11 B, 8.12 A
@@ -185,24 +186,25 @@ def check_attack(combat: Combat, ground: CombatMap, in_zoc: InZoc, *,
       across a lake hexside; 8.1 B does not apply (7.5 B).
     """
     if not combat.attackers:
-        raise IllegalOrder("8.0 A", "an attack needs at least one attacking unit",
-                           code="no-attacker")
+        raise CATALOGUE.refuse("no-attacker", "8.0 A",
+            "an attack needs at least one attacking unit")
     side = combat.attacker_side
     if any(u.side != side for u in combat.attackers):
-        raise IllegalOrder("8.0 A", "the units of one attack all belong to one side",
-                           code="mixed-sides")
+        raise CATALOGUE.refuse("mixed-sides", "8.0 A",
+            "the units of one attack all belong to one side")
     if not combat.hexes:
-        raise IllegalOrder("8.0 A", "an attack needs a hex to attack", code="no-defender")
+        raise CATALOGUE.refuse("no-defender", "8.0 A", "an attack needs a hex to attack")
     for u in combat.defenders:
         if u.side == side:
-            raise IllegalOrder("8.0 A", f"{u.id} is not an enemy unit", code="own-unit")
+            raise CATALOGUE.refuse("own-unit", "8.0 A", f"{u.id} is not an enemy unit")
         if u.hex not in combat.hexes:
-            raise IllegalOrder("8.2", f"{u.id} is not in a hex under attack",
-                               code="defender-elsewhere")
+            raise CATALOGUE.refuse("defender-elsewhere", "8.2",
+                f"{u.id} is not in a hex under attack")
     for h in combat.hexes:
         if not any(u.hex == h for u in combat.defenders):
-            raise IllegalOrder("8.0 A", f"there is no enemy unit in {ground.board.label(h)} "
-                               "to attack", code="empty-hex")
+            raise CATALOGUE.refuse("empty-hex", "8.0 A",
+                f"there is no enemy unit in {ground.board.label(h)} "
+                "to attack")
     _check_air(combat)
     if combat.overrun:
         _check_overrun(combat, ground)
@@ -212,41 +214,46 @@ def check_attack(combat: Combat, ground: CombatMap, in_zoc: InZoc, *,
         for h in combat.hexes:
             if not ground.adjacent(u.hex, h):
                 if len(combat.hexes) > 1:
-                    raise IllegalOrder("8.3 B", f"{u.id} in {label(u.hex)} is not adjacent "
-                                       f"to {label(h)}: in a coordinated attack every "
-                                       "attacking unit must be adjacent to every defending "
-                                       "hex", code="not-adjacent")
-                raise IllegalOrder("8.1 A", f"{u.id} in {label(u.hex)} is not next to "
-                                   f"{label(h)}", code="not-adjacent")
+                    raise CATALOGUE.refuse("not-adjacent", "8.3 B",
+                        f"{u.id} in {label(u.hex)} is not adjacent "
+                        f"to {label(h)}: in a coordinated attack every "
+                        "attacking unit must be adjacent to every defending "
+                        "hex")
+                raise CATALOGUE.refuse("not-adjacent", "8.1 A",
+                    f"{u.id} in {label(u.hex)} is not next to "
+                    f"{label(h)}")
     for u in combat.attackers:
         for h in combat.hexes:
             _check_lake(ground, u.hex, h, u.id)
             if not in_zoc(u.hex, h):
-                raise IllegalOrder("8.1 A", f"{u.id} in {label(u.hex)} is not in the zone "
-                                   f"of control of the units in {label(h)}, so it cannot "
-                                   "attack them", code="not-in-zoc")
+                raise CATALOGUE.refuse("not-in-zoc", "8.1 A",
+                    f"{u.id} in {label(u.hex)} is not in the zone "
+                    f"of control of the units in {label(h)}, so it cannot "
+                    "attack them")
     twice = sorted(u.id for u in combat.attackers if u.id in attacked)
     if twice:
-        raise IllegalOrder("8.1 B", f"{', '.join(twice)} already attacked in this Combat "
-                           "Phase; no unit attacks twice", code="attacked-twice")
+        raise CATALOGUE.refuse("attacked-twice", "8.1 B",
+            f"{', '.join(twice)} already attacked in this Combat "
+            "Phase; no unit attacks twice")
     again = sorted(u.id for u in combat.defenders if u.id in defended and not u.retreated)
     if again:
-        raise IllegalOrder("8.1 B", f"{', '.join(again)} already defended in this Combat "
-                           "Phase; no unit defends twice", code="defended-twice")
+        raise CATALOGUE.refuse("defended-twice", "8.1 B",
+            f"{', '.join(again)} already defended in this Combat "
+            "Phase; no unit defends twice")
     for h in combat.hexes:
         if not any(u.hex == h and not u.retreated for u in combat.defenders):
-            raise IllegalOrder("8.1 B", f"the units in {label(h)} all retreated there after "
-                               "defending in this Combat Phase; they cannot defend again",
-                               code="defended-twice")
+            raise CATALOGUE.refuse("defended-twice", "8.1 B",
+                f"the units in {label(h)} all retreated there after "
+                "defending in this Combat Phase; they cannot defend again")
 
 
 def _check_air(combat: Combat) -> None:
     if combat.air < 0:
-        raise IllegalOrder("11.0 B", "a number of air units cannot be negative",
-                           code="air-units")
+        raise CATALOGUE.refuse("air-units", "11.0 B", "a number of air units cannot be negative")
     if combat.air > MAX_AIR:
-        raise IllegalOrder("11.0 E", f"at most {MAX_AIR} air units can affect one combat, "
-                           f"not {combat.air}", code="air-units")
+        raise CATALOGUE.refuse("air-units", "11.0 E",
+            f"at most {MAX_AIR} air units can affect one combat, "
+            f"not {combat.air}")
 
 
 def _check_lake(ground: CombatMap, a: Hex, b: Hex, unit: str) -> None:
@@ -254,30 +261,35 @@ def _check_lake(ground: CombatMap, a: Hex, b: Hex, unit: str) -> None:
     features = ground.features(a, b)
     if "lake" in features and "road" not in features:
         label = ground.board.label
-        raise IllegalOrder("8.0 F", f"{unit} in {label(a)} cannot attack across the lake "
-                           f"hexside into {label(b)}: no road crosses it", code="lake")
+        raise CATALOGUE.refuse("lake", "8.0 F",
+            f"{unit} in {label(a)} cannot attack across the lake "
+            f"hexside into {label(b)}: no road crosses it")
 
 
 def _check_overrun(combat: Combat, ground: CombatMap) -> None:
     label = ground.board.label
     if len(combat.hexes) != 1:
-        raise IllegalOrder("7.5 A", "an overrun is conducted against the units of one hex",
-                           code="overrun-hexes")
+        raise CATALOGUE.refuse("overrun-hexes", "7.5 A",
+            "an overrun is conducted against the units of one hex")
     if len(combat.attackers) > STACK:
-        raise IllegalOrder("7.4 A", f"at most {STACK} units overrun together, not "
-                           f"{len(combat.attackers)}", code="overrun-stack")
+        raise CATALOGUE.refuse("overrun-stack", "7.4 A",
+            f"at most {STACK} units overrun together, not "
+            f"{len(combat.attackers)}")
     if len({u.hex for u in combat.attackers}) > 1:
-        raise IllegalOrder("7.4 B", "the units of an overrun move together as one stack, "
-                           "from one hex", code="overrun-stack")
+        raise CATALOGUE.refuse("overrun-stack", "7.4 B",
+            "the units of an overrun move together as one stack, "
+            "from one hex")
     target = combat.hexes[0]
     for u in combat.attackers:
         if not ground.adjacent(u.hex, target):
-            raise IllegalOrder("7.0 C", f"{u.id} in {label(u.hex)} is not next to "
-                               f"{label(target)}", code="not-adjacent")
+            raise CATALOGUE.refuse("not-adjacent", "7.0 C",
+                f"{u.id} in {label(u.hex)} is not next to "
+                f"{label(target)}")
         if "lake" in ground.features(u.hex, target):
-            raise IllegalOrder("7.5 C", f"{u.id} cannot overrun across the lake hexside "
-                               f"between {label(u.hex)} and {label(target)}, even where a "
-                               "road crosses it", code="overrun-lake")
+            raise CATALOGUE.refuse("overrun-lake", "7.5 C",
+                f"{u.id} cannot overrun across the lake hexside "
+                f"between {label(u.hex)} and {label(target)}, even where a "
+                "road crosses it")
 
 
 # ============================================================================= odds
@@ -332,11 +344,11 @@ def resolve_odds(ladder: OddsLadder, attack: int, defense: int,
     '3-1'
     """
     if attack <= 0:
-        raise IllegalOrder("8.5 A", "the attacking units have no attack strength",
-                           code="no-strength")
+        raise CATALOGUE.refuse("no-strength", "8.5 A",
+            "the attacking units have no attack strength")
     if defense <= 0:
-        raise IllegalOrder("8.2", "no unit in the defending hexes adds any defense strength",
-                           code="no-strength")
+        raise CATALOGUE.refuse("no-strength", "8.2",
+            "no unit in the defending hexes adds any defense strength")
     position = ladder.initial(attack, defense)
     column = ladder.final(position, sum(s.columns for s in shifts))
     return Odds(attack, defense, ratio_name(ladder, position), position, tuple(shifts),

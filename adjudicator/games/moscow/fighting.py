@@ -56,6 +56,7 @@ from adjudicator.games.moscow.moving import (
     unit_facts,
     units_of,
 )
+from adjudicator.games.moscow.rejections import CATALOGUE
 from adjudicator.games.moscow.retreats import Option
 from adjudicator.games.moscow.terrain import Terrain
 
@@ -89,15 +90,15 @@ def attack(ctx: StepContext, order: Order) -> None:
     several as one coordinated attack (8.3)."""
     state, game = ctx.state, Game.of(ctx.module)
     if state["phase"] != "combat":
-        raise IllegalOrder("8.0 A", "attacks are made in the phasing side's Combat Phase "
-                           "(an overrun, <overrun>, in its Movement Phase: 7.0 A)",
-                           code="not-combat")
+        raise CATALOGUE.refuse("not-combat", "8.0 A",
+            "attacks are made in the phasing side's Combat Phase "
+            "(an overrun, <overrun>, in its Movement Phase: 7.0 A)")
     labels = order.words("hexes")
     if not labels:
-        raise IllegalOrder("8.6 A", "name the hex or hexes attacked (hexes=)", code="no-defender")
+        raise CATALOGUE.refuse("no-defender", "8.6 A", "name the hex or hexes attacked (hexes=)")
     hexes = [_hex(game, x, "8.6 A") for x in labels]
     if len(set(hexes)) != len(hexes):
-        raise IllegalOrder("8.6 A", "a hex is named twice", code="bad-hex")
+        raise CATALOGUE.refuse("bad-hex", "8.6 A", "a hex is named twice")
     attackers = _phasing_units(game, state, order.words("units"), "8.6 A")
     declare(ctx, order, "attack", attackers, hexes, None)
 
@@ -107,8 +108,9 @@ def overrun(ctx: StepContext, order: Order) -> None:
     state, game = ctx.state, Game.of(ctx.module)
     side = state["player"]
     if state["phase"] != "movement":
-        raise IllegalOrder("7.0 A", "an overrun occurs during the phasing side's Movement "
-                           "Phase, never in a Combat Phase", code="not-movement")
+        raise CATALOGUE.refuse("not-movement", "7.0 A",
+            "an overrun occurs during the phasing side's Movement "
+            "Phase, never in a Combat Phase")
     revised = ctx.module.at_least(RULES_0_2_0)
     # an overrun is movement: a side moves only its own units (4.0 B; 0.1.0 cited 8.0 A)
     units = _phasing_units(game, state, order.words("units"), "7.0 C",
@@ -140,17 +142,19 @@ def _too_fewmps_text(game: Game, cost: Overrun, movers: list[Mover],
     target = game.board.label(cost.target)
     if not revised:
         short = ", ".join(f"{u} ({cost.costs[u]} MPs)" for u in cost.short)
-        return IllegalOrder("7.3", f"too few MPs left to overrun {target}: {short}; an "
-                            "overrun costs 2 MPs (1 for German units on Turn 1, 3.2 C) and "
-                            "the cost of the defenders' hex", code="too-far")
+        return CATALOGUE.refuse("too-far", "7.3",
+            f"too few MPs left to overrun {target}: {short}; an "
+            "overrun costs 2 MPs (1 for German units on Turn 1, 3.2 C) and "
+            "the cost of the defenders' hex")
     left = {m.id: m.allowance - m.spent for m in movers}
     short = ", ".join(f"{u} needs {mps_text(cost.costs[u])} MPs and has {mps_text(left[u])} left"
                       for u in cost.short)
     extra = (", and the disengagement cost as it leaves the zone of control of other "
              "enemy units (7.0 D: +3, +2 for panzers)") if cost.disengagement else ""
-    return IllegalOrder("7.3", f"too few MPs left to overrun {target}: {short}; an overrun "
-                        "costs 2 MPs (1 for German units on Turn 1, 3.2 C) and the cost of "
-                        f"the defenders' hex{extra}", code="too-far")
+    return CATALOGUE.refuse("too-far", "7.3",
+        f"too few MPs left to overrun {target}: {short}; an overrun "
+        "costs 2 MPs (1 for German units on Turn 1, 3.2 C) and the cost of "
+        f"the defenders' hex{extra}")
 
 
 def declare(ctx: StepContext, order: Order, kind: str, attackers: list[str],
@@ -167,8 +171,9 @@ def declare(ctx: StepContext, order: Order, kind: str, attackers: list[str],
     air = order.words("air")
     if len(set(air)) != len(air):
         twice = sorted({a for a in air if air.count(a) > 1})
-        raise IllegalOrder("11.0 B", f"{', '.join(twice)} is named twice: an air unit is "
-                           "placed once", code="air-units")
+        raise CATALOGUE.refuse("air-units", "11.0 B",
+            f"{', '.join(twice)} is named twice: an air unit is "
+            "placed once")
     rule = "7.0" if kind == "overrun" else "8.6 A"
     retreated = set(state.get("retreated", []))
     placeholder = Combat(
@@ -191,15 +196,16 @@ def declare(ctx: StepContext, order: Order, kind: str, attackers: list[str],
         try:
             preferences.append(parse_loss(text))
         except ValueError:
-            raise IllegalOrder("8.9 D", f"{text!r} is not a loss choice: write retreat-1, "
-                               "retreat-2, step:ID, step:ID+ID or step:ID;retreat-1",
-                               code="loss-syntax") from None
+            raise CATALOGUE.refuse("loss-syntax", "8.9 D",
+                f"{text!r} is not a loss choice: write retreat-1, "
+                "retreat-2, step:ID, step:ID+ID or step:ID;retreat-1") from None
         first = preferences[-1].partition(";")[0]
         named = first[5:].split("+") if first.startswith("step:") else []
         stray = [x for x in named if x not in attackers]
         if stray:
-            raise IllegalOrder("8.9 D", f"{', '.join(stray)} is not attacking here and "
-                               "cannot take the loss", code="loss-syntax")
+            raise CATALOGUE.refuse("loss-syntax", "8.9 D",
+                f"{', '.join(stray)} is not attacking here and "
+                "cannot take the loss")
     advance = [_parse_advance(game, text, attackers, rule) for text in order.words("advance")]
     supplied = {u: is_supplied(game, terrain, state, u) for u in [*attackers, *defenders]}
     context: dict[str, Any] = {
@@ -315,7 +321,7 @@ def _hex(game: Game, text: str, rule: str) -> Hex:
     try:
         return game.board.hex(text)
     except ValueError as exc:
-        raise IllegalOrder(rule, str(exc), code="bad-hex") from None
+        raise CATALOGUE.refuse("bad-hex", rule, str(exc)) from None
 
 
 def _phasing_units(game: Game, state: State, units: list[str], rule: str, *,
@@ -324,13 +330,14 @@ def _phasing_units(game: Game, state: State, units: list[str], rule: str, *,
     side's and on the map."""
     side = state["player"]
     if not units:
-        raise IllegalOrder(rule, "name the attacking units (units=)", code="no-attacker")
+        raise CATALOGUE.refuse("no-attacker", rule, "name the attacking units (units=)")
     if len(set(units)) != len(units):
-        raise IllegalOrder(rule, "a unit is named twice", code="not-phasing")
+        raise CATALOGUE.refuse("not-phasing", rule, "a unit is named twice")
     for unit in units:
         if unit not in state["units"] or unit_facts(game, state, unit)[0] != side:
-            raise IllegalOrder(not_mine, f"{unit!r} is not a unit of the {side} player on "
-                               "the map", code="not-phasing")
+            raise CATALOGUE.refuse("not-phasing", not_mine,
+                f"{unit!r} is not a unit of the {side} player on "
+                "the map")
     return list(units)
 
 
@@ -353,17 +360,18 @@ def _check_air(game: Game, state: State, side: str, air: list[str]) -> None:
     if not air:
         return
     if side != "german":
-        raise IllegalOrder("11.0 B", "only the German player has air units; on a Soviet "
-                           "attack he places them on defence when asked", code="air-units")
+        raise CATALOGUE.refuse("air-units", "11.0 B",
+            "only the German player has air units; on a Soviet "
+            "attack he places them on defence when asked")
     available = air_available(game, state)
     for unit in air:
         piece = game.pieces.get(unit)
         if piece is None or piece.type != "air":
-            raise IllegalOrder("11.0 A", f"{unit!r} is not a German air unit",
-                               code="air-units")
+            raise CATALOGUE.refuse("air-units", "11.0 A", f"{unit!r} is not a German air unit")
         if unit not in available:
-            raise IllegalOrder("11.4", f"{unit} is committed this turn: each air unit is "
-                               "used once per turn", code="air-committed")
+            raise CATALOGUE.refuse("air-committed", "11.4",
+                f"{unit} is committed this turn: each air unit is "
+                "used once per turn")
 
 
 def _parse_advance(game: Game, text: str, attackers: list[str],
@@ -371,8 +379,9 @@ def _parse_advance(game: Game, text: str, attackers: list[str],
     """`ID` (into the first hex vacated) or `ID@HEX` or `ID@HEX,HEX` (8.12 F, 7.6 D)."""
     unit, _, where = text.partition("@")
     if unit not in attackers:
-        raise IllegalOrder("8.12 B", f"{unit!r} does not take part in this combat and "
-                           "cannot advance after it", code="not-victorious")
+        raise CATALOGUE.refuse("not-victorious", "8.12 B",
+            f"{unit!r} does not take part in this combat and "
+            "cannot advance after it")
     path = [game.board.label(_hex(game, x, "8.12 A")) for x in where.split(",")] \
         if where else []
     return [unit, path]

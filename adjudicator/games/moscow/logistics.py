@@ -23,7 +23,8 @@ from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex, hex_distance
 from adjudicator.engine.module import MODULE_NS, ModuleData
 from adjudicator.engine.search import least_costs, least_costs_to
-from adjudicator.errors import IllegalOrder, ModuleError
+from adjudicator.errors import ModuleError
+from adjudicator.games.moscow.rejections import CATALOGUE
 
 M = f"{{{MODULE_NS}}}"
 GERMAN, SOVIET = "german", "soviet"
@@ -91,8 +92,9 @@ def interdiction_factor(air_units: int) -> int:
     """11.3 A-B: an interdicted hex costs double, quadruple with two air units; 11.0 D:
     at most two air units interdict one hex."""
     if air_units < 0 or air_units > MAX_INTERDICTING:
-        raise IllegalOrder("11.0 D", f"at most two air units may interdict a single hex, not "
-                           f"{air_units}", code="interdiction-limit")
+        raise CATALOGUE.refuse("interdiction-limit", "11.0 D",
+            f"at most two air units may interdict a single hex, not "
+            f"{air_units}")
     return INTERDICTION_FACTOR[air_units]
 
 
@@ -275,8 +277,9 @@ def check_reinforcement_entry(board: HexBoard, where: Hex | None, entries: Colle
     allowed = ", ".join(board.label(h) for h in hexes)
     if where is None:
         if hexes:
-            raise IllegalOrder("14.3 A", f"the reinforcement may not be held back; it can "
-                               f"enter at {allowed}", code="reinforcement-held")
+            raise CATALOGUE.refuse("reinforcement-held", "14.3 A",
+                f"the reinforcement may not be held back; it can "
+                f"enter at {allowed}")
         return
     if where in hexes:
         return
@@ -289,7 +292,7 @@ def check_reinforcement_entry(board: HexBoard, where: Hex | None, entries: Colle
         rule = "14.1 B"
         why = (f"a reinforcement enters on the east edge along a road hexside free of German "
                f"units: {allowed}")
-    raise IllegalOrder(rule, f"it may not enter at {label}; {why}", code="reinforcement-entry")
+    raise CATALOGUE.refuse("reinforcement-entry", rule, f"it may not enter at {label}; {why}")
 
 
 def entry_cost(board: HexBoard, cost: Cost, where: Hex, armor: bool, *,
@@ -312,8 +315,9 @@ def entry_cost(board: HexBoard, cost: Cost, where: Hex, armor: bool, *,
         steps = [cost(outside[0], where, armor)] if outside else []
     known = [s for s in steps if s is not None]
     if not known:
-        raise IllegalOrder("14.1 A", f"a reinforcement cannot enter the map at "
-                           f"{board.label(where)}", code="reinforcement-entry")
+        raise CATALOGUE.refuse("reinforcement-entry", "14.1 A",
+            f"a reinforcement cannot enter the map at "
+            f"{board.label(where)}")
     return Fraction(min(known)) * factor
 
 
@@ -532,15 +536,17 @@ def play_balance(bids: Mapping[str, int]) -> tuple[str, int]:
     ('boris', 20)
     """
     if len(bids) != 2:
-        raise IllegalOrder("16.4", "both players write down a bid", code="bid")
+        raise CATALOGUE.refuse("bid", "16.4", "both players write down a bid")
     for player, bid in bids.items():
         if isinstance(bid, bool) or not isinstance(bid, int) or bid < 0:
-            raise IllegalOrder("16.4", f"a bid is a number of VPs, zero or more; {player} "
-                               f"bid {bid!r}", code="bid")
+            raise CATALOGUE.refuse("bid", "16.4",
+                f"a bid is a number of VPs, zero or more; {player} "
+                f"bid {bid!r}")
     (first, a), (second, b) = sorted(bids.items(), key=lambda kv: -kv[1])
     if a == b:
-        raise IllegalOrder("16.4", f"both players bid {a} VPs; the winning bid must be the "
-                           "higher number, so both bid again", code="bid-tie")
+        raise CATALOGUE.refuse("bid-tie", "16.4",
+            f"both players bid {a} VPs; the winning bid must be the "
+            "higher number, so both bid again")
     return first, a
 
 

@@ -26,6 +26,7 @@ from types import MappingProxyType
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.errors import IllegalOrder
+from adjudicator.games.moscow.rejections import CATALOGUE
 from adjudicator.games.moscow.terrain import Terrain
 
 GERMAN, SOVIET = "german", "soviet"
@@ -232,39 +233,45 @@ def finished_error(m: Mover, *, overrun: bool = False) -> IllegalOrder:
     that version: 4.1 A for a move, 7.0 C for an overrun."""
     if not m.ended:
         if overrun:
-            return IllegalOrder("7.0 C", f"{m.id} has ended its movement for this Movement "
-                                "Phase and cannot overrun", code="finished")
-        return IllegalOrder("4.1 A", f"{m.id} has ended its movement for this Movement "
-                            "Phase", code="finished")
+            return CATALOGUE.refuse("finished", "7.0 C",
+                f"{m.id} has ended its movement for this Movement "
+                "Phase and cannot overrun")
+        return CATALOGUE.refuse("finished", "4.1 A",
+            f"{m.id} has ended its movement for this Movement "
+            "Phase")
     what = "move or overrun" if overrun else "move"
-    return IllegalOrder(m.ended, f"{m.id} {ENDED[m.ended]}, so it may not {what} again this "
-                        "Movement Phase", code="finished")
+    return CATALOGUE.refuse("finished", m.ended,
+        f"{m.id} {ENDED[m.ended]}, so it may not {what} again this "
+        "Movement Phase")
 
 
 def check_stack(movers: Sequence[Mover], *, rule: str = "4.5 A") -> None:
     """4.0 D, 4.5 A (and 7.4 A-B for an overrun, `rule`): one unit, or up to four units of
     one side that began the Movement Phase in the same hex and are together now."""
     if not movers:
-        raise IllegalOrder(rule, "a move needs at least one unit", code="stack")
+        raise CATALOGUE.refuse("stack", rule, "a move needs at least one unit")
     ids = [m.id for m in movers]
     if len(set(ids)) != len(ids):
-        raise IllegalOrder(rule, f"a unit is named twice in the stack {', '.join(ids)}",
-                           code="stack")
+        raise CATALOGUE.refuse("stack", rule,
+            f"a unit is named twice in the stack {', '.join(ids)}")
     if len(movers) > STACK_LIMIT:
-        raise IllegalOrder(rule, f"at most {STACK_LIMIT} units move together as a stack; "
-                           f"{', '.join(ids)} are {len(movers)}", code="stack")
+        raise CATALOGUE.refuse("stack", rule,
+            f"at most {STACK_LIMIT} units move together as a stack; "
+            f"{', '.join(ids)} are {len(movers)}")
     first = movers[0]
     for m in movers[1:]:
         if m.unit.side != first.unit.side:
-            raise IllegalOrder(rule, f"{m.id} and {first.id} are not on the same side",
-                               code="stack")
+            raise CATALOGUE.refuse("stack", rule,
+                f"{m.id} and {first.id} are not on the same side")
         if m.hex != first.hex:
-            raise IllegalOrder(rule, f"{m.id} and {first.id} are not in the same hex, so "
-                               "they cannot move as a stack", code="stack")
+            raise CATALOGUE.refuse("stack", rule,
+                f"{m.id} and {first.id} are not in the same hex, so "
+                "they cannot move as a stack")
         if m.start != first.start:
-            raise IllegalOrder(rule, f"{m.id} and {first.id} did not begin the Movement "
-                               "Phase in the same hex, so they cannot move together as a "
-                               "stack", code="stack")
+            raise CATALOGUE.refuse("stack", rule,
+                f"{m.id} and {first.id} did not begin the Movement "
+                "Phase in the same hex, so they cannot move together as a "
+                "stack")
 
 
 def disengagement_cost(unit: Unit, *, turn: int) -> int:
@@ -287,15 +294,15 @@ def check_disengagement(board: HexBoard, mover: Mover) -> None:
     if mover.unit.panzer:
         return
     if mover.hex != mover.start:
-        raise IllegalOrder("6.1", f"{mover.id} may leave {where}, in an enemy zone of "
-                           "control, only by disengaging (4.7 D), and German infantry and "
-                           "Soviet units disengage only from the hex where they began the "
-                           f"Movement Phase ({_label(board, mover.start)})",
-                           code="disengagement")
+        raise CATALOGUE.refuse("disengagement", "6.1",
+            f"{mover.id} may leave {where}, in an enemy zone of "
+            "control, only by disengaging (4.7 D), and German infantry and "
+            "Soviet units disengage only from the hex where they began the "
+            f"Movement Phase ({_label(board, mover.start)})")
     if mover.halted:
-        raise IllegalOrder("4.7 B", f"{mover.id} entered {where}, in an enemy zone of control, "
-                           "and had to stop there; it may no longer disengage (6.1)",
-                           code="zoc-stop")
+        raise CATALOGUE.refuse("zoc-stop", "4.7 B",
+            f"{mover.id} entered {where}, in an enemy zone of control, "
+            "and had to stop there; it may no longer disengage (6.1)")
 
 
 def _multiplier(count: int) -> int:
@@ -332,11 +339,13 @@ def _entry_cost(terrain: Terrain, mover: Mover, here: Hex, there: Hex,
     if cost is None:
         where = f"{_label(board, here)} to {_label(board, there)}"
         if "lake" in board.features(here, there):
-            raise IllegalOrder("4.8 D", f"{mover.id} cannot cross the lake hexside from "
-                               f"{where}: a lake hexside may be crossed only where a road "
-                               "crosses it", code="lake")
-        raise IllegalOrder(rule, f"{mover.id} cannot move from {where}: the Terrain Effects "
-                           "Chart prohibits it", code="prohibited-terrain")
+            raise CATALOGUE.refuse("lake", "4.8 D",
+                f"{mover.id} cannot cross the lake hexside from "
+                f"{where}: a lake hexside may be crossed only where a road "
+                "crosses it")
+        raise CATALOGUE.refuse("prohibited-terrain", rule,
+            f"{mover.id} cannot move from {where}: the Terrain Effects "
+            "Chart prohibits it")
     began_in = mover.start if first else None
     return cost * interdiction_multiplier(mover.unit, there, interdiction, began_in=began_in,
                                           compound=revised)
@@ -379,9 +388,9 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
     here0 = movers[0].hex
     names = ", ".join(m.id for m in movers)
     if not path or path[0] != here0:
-        raise IllegalOrder("4.0 D", f"{names} {'are' if len(movers) > 1 else 'is'} in "
-                           f"{_label(board, here0)}; the path must start there",
-                           code="path-start")
+        raise CATALOGUE.refuse("path-start", "4.0 D",
+            f"{names} {'are' if len(movers) > 1 else 'is'} in "
+            f"{_label(board, here0)}; the path must start there")
     if len(path) > 1:
         for m in movers:
             if m.finished:
@@ -392,42 +401,46 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
     for i, (here, there) in enumerate(zip(path, path[1:], strict=False), start=1):
         where = f"{_label(board, here)} to {_label(board, there)}"
         if not board.grid.adjacent(here, there):
-            raise IllegalOrder("4.0 D", f"units move hex by hex; {_label(board, there)} is "
-                               f"not next to {_label(board, here)}", code="not-adjacent")
+            raise CATALOGUE.refuse("not-adjacent", "4.0 D",
+                f"units move hex by hex; {_label(board, there)} is "
+                f"not next to {_label(board, here)}")
         if there not in board:
-            raise IllegalOrder("4.8 A", f"{_label(board, there)} is off the map; a unit may "
-                               "not leave the map", code="off-map")
+            raise CATALOGUE.refuse("off-map", "4.8 A",
+                f"{_label(board, there)} is off the map; a unit may "
+                "not leave the map")
         if there in enemy.occupied:
-            raise IllegalOrder("4.4", f"{names} may never enter or pass through "
-                               f"{_label(board, there)}: enemy units occupy it",
-                               code="enemy-hex")
+            raise CATALOGUE.refuse("enemy-hex", "4.4",
+                f"{names} may never enter or pass through "
+                f"{_label(board, there)}: enemy units occupy it")
         if any(minimum.values()):
-            raise IllegalOrder("4.3", f"a minimum move is one hex and spends all the MPs: "
-                               f"{names} cannot go on from {_label(board, here)}",
-                               code="minimum-move")
+            raise CATALOGUE.refuse("minimum-move", "4.3",
+                f"a minimum move is one hex and spends all the MPs: "
+                f"{names} cannot go on from {_label(board, here)}")
         disengaging = here in enemy.zoc
         if disengaging:
             if i > 1:
-                raise IllegalOrder("4.7 B", f"{names} entered {_label(board, here)}, in an "
-                                   "enemy zone of control, and must stop there; friendly "
-                                   "units do not negate it (4.7 C)", code="zoc-stop")
+                raise CATALOGUE.refuse("zoc-stop", "4.7 B",
+                    f"{names} entered {_label(board, here)}, in an "
+                    "enemy zone of control, and must stop there; friendly "
+                    "units do not negate it (4.7 C)")
             for m in movers:
                 check_disengagement(board, m)
             if left_behind < 1:
-                raise IllegalOrder("6.0 B", f"{names} may disengage from "
-                                   f"{_label(board, here)} only if a friendly combat unit "
-                                   "remains in the hex as they leave (6.3)",
-                                   code="no-detachment")
+                raise CATALOGUE.refuse("no-detachment", "6.0 B",
+                    f"{names} may disengage from "
+                    f"{_label(board, here)} only if a friendly combat unit "
+                    "remains in the hex as they leave (6.3)")
             if there in enemy.zoc:
-                raise IllegalOrder("6.4", f"{names} may not disengage from {where}: no unit "
-                                   "may disengage by directly entering another enemy zone "
-                                   "of control", code="zoc-to-zoc")
+                raise CATALOGUE.refuse("zoc-to-zoc", "6.4",
+                    f"{names} may not disengage from {where}: no unit "
+                    "may disengage by directly entering another enemy zone "
+                    "of control")
         elif i == 1:
             for m in movers:
                 if m.halted:
-                    raise IllegalOrder("4.7 B", f"{m.id} entered an enemy zone of control "
-                                       "this phase and may move no further",
-                                       code="zoc-stop")
+                    raise CATALOGUE.refuse("zoc-stop", "4.7 B",
+                        f"{m.id} entered an enemy zone of control "
+                        "this phase and may move no further")
         costs: dict[str, Fraction] = {}
         for m in movers:
             cost = _entry_cost(terrain, m, here, there, interdiction, "4.2",
@@ -438,13 +451,12 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
                 if i == 1 and not m.has_moved and not disengaging and m.allowance > 0:
                     cost, minimum[m.id] = Fraction(m.allowance) - spent[m.id], True
                 else:
-                    raise IllegalOrder(
-                        "4.5 B" if len(movers) > 1 else "4.1 A",
+                    raise CATALOGUE.refuse("too-far", "4.5 B" if len(movers) > 1 else "4.1 A",
                         f"{m.id} has an MA of {m.allowance} and has spent "
                         f"{mps_text(spent[m.id])} MPs; entering {_label(board, there)} from "
                         f"{_label(board, here)} costs {mps_text(cost)} more"
                         + (" (a stack moves at the rate of its slowest unit)"
-                           if len(movers) > 1 else ""), code="too-far")
+                           if len(movers) > 1 else ""))
             costs[m.id] = cost
         for m in movers:
             spent[m.id] += costs[m.id]
@@ -509,9 +521,10 @@ class Overrun:
         """
         if not self.revised and self.disengagement and advanced and self.left_behind < 1 \
                 and all(m.id in advanced for m in movers):
-            raise IllegalOrder("6.0 B", "the overrun disengaged from the hex, so a friendly "
-                               "combat unit must remain there: not every overrunning unit "
-                               "may advance (6.3)", code="no-detachment")
+            raise CATALOGUE.refuse("no-detachment", "6.0 B",
+                "the overrun disengaged from the hex, so a friendly "
+                "combat unit must remain there: not every overrunning unit "
+                "may advance (6.3)")
         in_zoc = (self.target in zoc) if zoc is not None else self.into_ezoc
         stopped = bool(advanced) and in_zoc and self.disengagement
         out = []
@@ -570,25 +583,27 @@ def overrun_cost(terrain: Terrain, movers: Sequence[Mover], target: Hex, enemy: 
         if m.finished:
             raise finished_error(m, overrun=True)
     if target not in board or not board.grid.adjacent(here, target):
-        raise IllegalOrder("7.0 C", f"a unit may overrun only an adjacent hex; "
-                           f"{_label(board, target)} is not next to {_label(board, here)}",
-                           code="not-adjacent")
+        raise CATALOGUE.refuse("not-adjacent", "7.0 C",
+            f"a unit may overrun only an adjacent hex; "
+            f"{_label(board, target)} is not next to {_label(board, here)}")
     if target not in enemy.occupied:
-        raise IllegalOrder("7.5 A", f"an overrun is made against enemy units; there are none "
-                           f"in {_label(board, target)}", code="overrun-target")
+        raise CATALOGUE.refuse("overrun-target", "7.5 A",
+            f"an overrun is made against enemy units; there are none "
+            f"in {_label(board, target)}")
     if terrain.blocks_overrun(here, target):
-        raise IllegalOrder("7.5 C", f"{names} cannot overrun from {where} across a lake "
-                           "hexside, even where a road crosses it", code="lake")
+        raise CATALOGUE.refuse("lake", "7.5 C",
+            f"{names} cannot overrun from {where} across a lake "
+            "hexside, even where a road crosses it")
     others = enemy.zoc_without(target)
     disengaging = here in others
     if disengaging:
         for m in movers:
             check_disengagement(board, m)
         if not revised and left_behind < 1 and len(movers) == 1:
-            raise IllegalOrder("6.0 B", f"{names} would disengage from {_label(board, here)} "
-                               "by overrunning and must advance if it succeeds (7.6 C): a "
-                               "friendly combat unit must remain in the hex (6.3)",
-                               code="no-detachment")
+            raise CATALOGUE.refuse("no-detachment", "6.0 B",
+                f"{names} would disengage from {_label(board, here)} "
+                "by overrunning and must advance if it succeeds (7.6 C): a "
+                "friendly combat unit must remain in the hex (6.3)")
     costs: dict[str, Fraction] = {}
     short: list[str] = []
     minimum = False

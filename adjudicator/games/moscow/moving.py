@@ -19,7 +19,6 @@ from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext, next_decision_id, request_decision
-from adjudicator.errors import IllegalOrder
 from adjudicator.games.moscow.game import RULES_0_2_0, Game, other_side
 from adjudicator.games.moscow.logistics import (
     SOVIET_SETUP_STACK,
@@ -36,6 +35,7 @@ from adjudicator.games.moscow.movement import (
     check_stack_move,
     movement_allowance,
 )
+from adjudicator.games.moscow.rejections import CATALOGUE
 from adjudicator.games.moscow.terrain import Terrain
 
 
@@ -97,10 +97,11 @@ def check_not_finished(state: State, units: list[str]) -> None:
     """3.1.1 A, 4.5 D-E: a unit or stack that has finished moves no more this phase."""
     for unit in units:
         if unit in state["done"]:
-            raise IllegalOrder("3.1.1 A", f"{unit} has finished its movement: another unit "
-                               "or stack has moved since (or, split off from its stack, the "
-                               "rest of the stack has, 4.5 D-E), and each finishes before the "
-                               "next moves", code="finished")
+            raise CATALOGUE.refuse("finished", "3.1.1 A",
+                f"{unit} has finished its movement: another unit "
+                "or stack has moved since (or, split off from its stack, the "
+                "rest of the stack has, 4.5 D-E), and each finishes before the "
+                "next moves")
 
 
 def is_supplied(game: Game, terrain: Terrain, state: State, unit: str) -> bool:
@@ -166,16 +167,17 @@ def move(ctx: StepContext, order: Order) -> None:
     state, game = ctx.state, Game.of(ctx.module)
     side = state["player"]
     if state["phase"] != "movement":
-        raise IllegalOrder("4.0 C", "units move in their side's Movement Phase",
-                           code="not-movement")
+        raise CATALOGUE.refuse("not-movement", "4.0 C",
+            "units move in their side's Movement Phase")
     units = order.words("units")
     if not units:
-        raise IllegalOrder("4.0 D", "name the unit or the units of the stack that move",
-                           code="no-units")
+        raise CATALOGUE.refuse("no-units", "4.0 D",
+            "name the unit or the units of the stack that move")
     for unit in units:
         if unit not in state["units"] or unit_facts(game, state, unit)[0] != side:
-            raise IllegalOrder("4.0 B", f"{unit!r} is not a unit of the {side} player on the "
-                               "map", code="not-phasing")
+            raise CATALOGUE.refuse("not-phasing", "4.0 B",
+                f"{unit!r} is not a unit of the {side} player on the "
+                "map")
     check_not_finished(state, units)
     revised = ctx.module.at_least(RULES_0_2_0)
     # a hex number beyond the map's edge is a hex all the same: the move checks refuse
@@ -184,7 +186,7 @@ def move(ctx: StepContext, order: Order) -> None:
     try:
         path = [parse(x) for x in order.words("path")]
     except ValueError as exc:
-        raise IllegalOrder("4.0 D", str(exc), code="bad-path") from None
+        raise CATALOGUE.refuse("bad-path", "4.0 D", str(exc)) from None
     terrain = Terrain.of(ctx.module)
     movers = [mover(game, terrain, state, u) for u in units]
     enemy = EnemyZones.of(terrain, units_of(game, state, other_side(side)))

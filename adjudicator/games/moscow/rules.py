@@ -21,11 +21,11 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event, take_answer
-from adjudicator.errors import IllegalOrder
 from adjudicator.games.moscow import fighting, moving, setup, turns, untried
 from adjudicator.games.moscow.game import SEQUENCE, SIDES, Game
 from adjudicator.games.moscow.logistics import VictorySchedule, turn_record, weather_for
 from adjudicator.games.moscow.position import position_state
+from adjudicator.games.moscow.rejections import CATALOGUE
 
 
 class MoscowRules:
@@ -54,18 +54,19 @@ class MoscowRules:
 
     def execute(self, ctx: StepContext, order: Order) -> None:
         if ctx.state["phase"] == "game-over":
-            raise IllegalOrder("16.0", "the game is over", code="game-over")
+            raise CATALOGUE.refuse("game-over", "16.0", "the game is over")
         acting = self.acting_side(ctx.state)
         if order.kind == "standing" and ctx.side in SIDES:
             standing(ctx, order)  # a side's own instructions, whoever acts now (DESIGN §4)
             return
         if acting != ctx.side:
-            raise IllegalOrder("3.1 D", f"it is not {ctx.side}'s step now: the game waits "
-                               f"for {acting}", code="not-your-step")
+            raise CATALOGUE.refuse("not-your-step", "3.1 D",
+                f"it is not {ctx.side}'s step now: the game waits "
+                f"for {acting}")
         handler = ORDER_HANDLERS.get(order.kind)
         if handler is None:
-            raise IllegalOrder(PROTOCOL_RULE, f"<{order.kind}> is not a Moscow '41 order",
-                               code="unknown-order")
+            raise CATALOGUE.refuse("unknown-order", PROTOCOL_RULE,
+                f"<{order.kind}> is not a Moscow '41 order")
         handler(ctx, order)
 
     def check_static(self, module: ModuleData, order: Order) -> list[str]:
@@ -102,8 +103,8 @@ def end_phase(ctx: StepContext, order: Order) -> None:
     state = ctx.state
     if state["phase"] in ("draw", "setup"):
         if state["phase"] == "draw":
-            raise IllegalOrder("1.3.1 C", "draw the Soviet units from the cup first (<draw/>)",
-                               code="not-drawn")
+            raise CATALOGUE.refuse("not-drawn", "1.3.1 C",
+                "draw the Soviet units from the cup first (<draw/>)")
         setup.end_setup(ctx)
         return
     if (state["player"], state["phase"]) == ("soviet", "movement"):
@@ -152,15 +153,16 @@ def standing(ctx: StepContext, order: Order) -> None:
     air = order.get("air-on-defence")
     if air:
         if ctx.side != "german" or air not in ("0", "1", "2", "3"):
-            raise IllegalOrder("11.0 B", "air-on-defence is the German player's, 0 to 3 air "
-                               "units", code="bad-standing")
+            raise CATALOGUE.refuse("bad-standing", "11.0 B",
+                "air-on-defence is the German player's, 0 to 3 air "
+                "units")
         values["air-on-defence"] = air
     for key, allowed in (("loss", ("retreat", "ask")), ("retreat", ("first", "ask")),
                          ("advance", ("never", "ask"))):
         value = order.get(key)
         if value and value not in allowed:
-            raise IllegalOrder(PROTOCOL_RULE, f"{key} is {' or '.join(allowed)}",
-                               code="bad-standing")
+            raise CATALOGUE.refuse("bad-standing", PROTOCOL_RULE,
+                f"{key} is {' or '.join(allowed)}")
         if value and value != "ask":
             values[key] = value
     ctx.emit("standing-set", side=ctx.side, values=values)

@@ -9,7 +9,6 @@ from typing import Any
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
-from adjudicator.errors import IllegalOrder
 from adjudicator.games.moscow.game import RULES_0_2_0, Game
 from adjudicator.games.moscow.logistics import (
     GermanLoss,
@@ -23,6 +22,7 @@ from adjudicator.games.moscow.logistics import (
 )
 from adjudicator.games.moscow.movement import EnemyZones, movement_allowance
 from adjudicator.games.moscow.moving import is_supplied, unit_facts, units_of
+from adjudicator.games.moscow.rejections import CATALOGUE
 from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.untried import draw_tokens
 
@@ -38,22 +38,24 @@ def interdict(ctx: StepContext, order: Order) -> None:
     yet used this turn on any hex, two at most on one hex."""
     state, game = ctx.state, Game.of(ctx.module)
     if (state["player"], state["phase"]) != ("german", "interdiction"):
-        raise IllegalOrder("11.0 C", "air units interdict in the German Air Interdiction "
-                           "Phase", code="not-interdiction")
+        raise CATALOGUE.refuse("not-interdiction", "11.0 C",
+            "air units interdict in the German Air Interdiction "
+            "Phase")
     air = order.get("air")
     if air not in air_units(game):
-        raise IllegalOrder("11.0 A", f"{air!r} is not a German air unit; they are "
-                           f"{', '.join(air_units(game))}", code="not-air")
+        raise CATALOGUE.refuse("not-air", "11.0 A",
+            f"{air!r} is not a German air unit; they are "
+            f"{', '.join(air_units(game))}")
     if air in state["air_used"]:
-        raise IllegalOrder("11.4", f"{air} has already been used this turn",
-                           code="air-committed")
+        raise CATALOGUE.refuse("air-committed", "11.4", f"{air} has already been used this turn")
     try:
         label = game.board.label(game.board.hex(order.get("hex")))
     except ValueError as exc:
-        raise IllegalOrder("11.0 C", str(exc), code="bad-hex") from None
+        raise CATALOGUE.refuse("bad-hex", "11.0 C", str(exc)) from None
     if state["interdicted"].get(label, 0) >= MAX_INTERDICTING:
-        raise IllegalOrder("11.0 D", f"two air units already interdict {label}, the most "
-                           "one hex may have", code="interdiction-full")
+        raise CATALOGUE.refuse("interdiction-full", "11.0 D",
+            f"two air units already interdict {label}, the most "
+            "one hex may have")
     ctx.emit("air-interdicted", air=air, hex=label)
 
 
@@ -99,18 +101,21 @@ def enter(ctx: StepContext, order: Order) -> None:
     state, game = ctx.state, Game.of(ctx.module)
     unit = order.get("unit")
     if (state["player"], state["phase"]) != ("soviet", "movement"):
-        raise IllegalOrder("14.0 A", "Soviet reinforcements enter in the Soviet Movement "
-                           "Phase", code="not-movement")
+        raise CATALOGUE.refuse("not-movement", "14.0 A",
+            "Soviet reinforcements enter in the Soviet Movement "
+            "Phase")
     if unit not in state["arriving"].get(str(state["turn"]), []):
-        raise IllegalOrder("14.0 B", f"{unit!r} is not a reinforcement of Turn "
-                           f"{state['turn']}", code="not-arriving")
+        raise CATALOGUE.refuse("not-arriving", "14.0 B",
+            f"{unit!r} is not a reinforcement of Turn "
+            f"{state['turn']}")
     if german_in_moscow(game, state):
-        raise IllegalOrder("14.4", "no Soviet reinforcement enters while a German land unit "
-                           "occupies Moscow", code="moscow-penalty")
+        raise CATALOGUE.refuse("moscow-penalty", "14.4",
+            "no Soviet reinforcement enters while a German land unit "
+            "occupies Moscow")
     try:
         where = game.board.hex(order.get("hex"))
     except ValueError as exc:
-        raise IllegalOrder("14.1 B", str(exc), code="bad-hex") from None
+        raise CATALOGUE.refuse("bad-hex", "14.1 B", str(exc)) from None
     german, soviet = entry_facts(game, state)
     check_reinforcement_entry(game.board, where, game.entries, german, soviet)
     face = state["tokens"][unit]
@@ -139,9 +144,10 @@ def missing_reinforcements(ctx: StepContext) -> None:
     german, soviet = entry_facts(game, state)
     hexes, _ = reinforcement_hexes(game.board, game.entries, german, soviet)
     if hexes and not german_in_moscow(game, state):
-        raise IllegalOrder("14.3 A", f"{', '.join(waiting)} must enter this turn (at "
-                           f"{', '.join(game.board.label(h) for h in hexes)}); reinforcements "
-                           "may not be held back", code="reinforcement-due")
+        raise CATALOGUE.refuse("reinforcement-due", "14.3 A",
+            f"{', '.join(waiting)} must enter this turn (at "
+            f"{', '.join(game.board.label(h) for h in hexes)}); reinforcements "
+            "may not be held back")
     for unit in waiting:
         ctx.emit("reinforcement-lost", unit=unit, turn=str(state["turn"]),
                  rule="14.4" if german_in_moscow(game, state) else "14.3 B")
