@@ -16,6 +16,7 @@ from typing import Any
 
 from adjudicator.engine.decisions import DecisionRequest
 from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext, next_decision_id, request_decision
@@ -89,6 +90,17 @@ def stacking_limit(ctx: StepContext, side: str) -> int:
     state = ctx.state
     if side == "soviet" and state["turn"] == 1 and state["player"] == "german" \
             and ctx.module.at_least(RULES_0_2_0):
+        return SOVIET_SETUP_STACK
+    return STACKING_LIMIT
+
+
+def limit_now(module: ModuleData, state: State, side: str) -> int:
+    """1.3.1 E, 1.3.2 D, 3.2 B, 4.6 A: the units of `side` a hex may hold in this position:
+    the set-up's two Soviet units a hex until the German half of Turn 1 is over (module
+    0.1.0: until the set-up is), four otherwise."""
+    if side == "soviet" and (state["phase"] in ("draw", "setup") or (
+            state["turn"] == 1 and state["player"] == "german"
+            and module.at_least(RULES_0_2_0))):
         return SOVIET_SETUP_STACK
     return STACKING_LIMIT
 

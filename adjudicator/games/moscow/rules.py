@@ -17,11 +17,13 @@ from typing import Any
 from lxml import etree
 
 from adjudicator.engine.events import Event
+from adjudicator.engine.listing import Listing
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
+from adjudicator.engine.stacking import over_limit
 from adjudicator.engine.state import State
 from adjudicator.engine.step import PROTOCOL_RULE, StepContext, apply_engine_event, take_answer
-from adjudicator.games.moscow import fighting, moving, setup, turns, untried
+from adjudicator.games.moscow import fighting, listing, moving, setup, turns, untried
 from adjudicator.games.moscow.game import SEQUENCE, SIDES, Game
 from adjudicator.games.moscow.logistics import VictorySchedule, turn_record, weather_for
 from adjudicator.games.moscow.position import position_state
@@ -82,6 +84,33 @@ class MoscowRules:
     def summary(self, state: State) -> dict[str, Any]:
         return {"turn": state["turn"], "player": state["player"], "phase": state["phase"],
                 "weather": state["weather"], "result": state["result"]}
+
+    def legal_orders(self, module: ModuleData, state: State, side: str) -> Listing:
+        return listing.legal_orders(module, state, side)
+
+    def positions(self, state: State) -> dict[str, str]:
+        return dict(state["units"])
+
+    def pools(self, state: State) -> dict[str, list[str]]:
+        """The German units still to set up (1.3.2), the reinforcements waiting on the Turn
+        Record Track (14.0, 1.3.1 I) and the eliminated units (8.9 H-I)."""
+        pools = {f"arriving {turn}": list(units) for turn, units in state["arriving"].items()}
+        pools["unplaced"] = list(state["unplaced"])
+        pools["eliminated"] = list(state["eliminated"])
+        return pools
+
+    def stacking_problems(self, module: ModuleData, state: State) -> list[str]:
+        """4.6 A for both sides, 1.3.1 E and 3.2 B for the Soviet set-up and Turn 1."""
+        game = Game.of(module)
+        problems = []
+        for side in SIDES:
+            limit = moving.limit_now(module, state, side)
+            mine = [u for u in state["units"] if moving.unit_facts(game, state, u)[0] == side]
+            problems += [f"{label} holds {', '.join(units)}: more than {limit} {side} units"
+                         for label, units, _ in over_limit(
+                             state["units"], lambda _, stack, n=limit: len(stack) > n or None,
+                             mine)]
+        return problems
 
     def apply(self, state: State, event: Event) -> None:
         if apply_engine_event(state, event):
