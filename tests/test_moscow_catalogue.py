@@ -11,12 +11,14 @@ from pathlib import Path
 from adjudicator.engine.catalogue import PROTOCOL
 from adjudicator.games.moscow import TITLE
 from adjudicator.games.moscow.rejections import CATALOGUE
+from adjudicator.games.moscow.rules import MoscowRules
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "adjudicator" / "games" / "moscow"
 DOC = ROOT / "docs" / "moscow-rejections.md"
 # raised for the game by the kit's RulesBase, with the rules the game gives it
-KIT_CODES: dict[str, str] = {}
+KIT_CODES = {"game-over": MoscowRules.game_over_rule,
+             "not-your-step": MoscowRules.turn_rule}
 
 
 def refusals() -> list[tuple[str, ast.Call]]:

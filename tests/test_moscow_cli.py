@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from adjudicator.games import get_game
-from adjudicator.games.moscow.game import Game
+from adjudicator.games.moscow.data import Game
 from adjudicator.referee.gamedir import load_game
 from tests.test_cli_e2e import pbem, status
 from tests.test_moscow_rules import german_placements, soviet_placements

@@ -1,4 +1,5 @@
-"""Moscow '41 logistics (games/moscow/logistics.py): set-up zones (1.3), supply (9.0-9.4,
+"""Moscow '41 behind the fighting (games/moscow: setupzones.py, supply.py,
+reinforcements.py, weather.py, victory.py): set-up zones (1.3), supply (9.0-9.4,
 11.3), Soviet reinforcements (14.0-14.4), weather (15.0) and victory (16.0-16.4), on the
 real module (module.xml: the reconstructed map, counters and charts).
 
@@ -21,38 +22,41 @@ from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex, HexGrid, Hexside
 from adjudicator.engine.module import MODULE_NS, ModuleData, load_module
 from adjudicator.errors import IllegalOrder
-from adjudicator.games.moscow.logistics import (
-    Cost,
-    GermanLoss,
-    SupplyLines,
-    VictorySchedule,
+from adjudicator.games.moscow.reinforcements import (
     blocked_entry_hexes,
-    casualty_points,
     check_reinforcement_entry,
-    draw_reinforcement,
     enters_cup,
     entry_cost,
-    game_result,
-    german_holds_moscow,
-    in_supply,
-    moscow_points,
     open_entry_hexes,
-    play_balance,
     reinforcement_hexes,
-    supply_line,
-    supply_roads,
-    supply_sources,
-    turn_record,
-    unsupplied,
-    victory_level,
-    weather_for,
 )
+from adjudicator.games.moscow.reinforcements import draw_from_cup as draw_reinforcement
 from adjudicator.games.moscow.setupzones import (
     check_german_placement,
     check_german_setup,
     check_soviet_placement,
     check_soviet_setup,
 )
+from adjudicator.games.moscow.supply import (
+    Cost,
+    SupplyLines,
+    in_supply,
+    supply_line,
+    supply_roads,
+    supply_sources,
+    unsupplied,
+)
+from adjudicator.games.moscow.victory import (
+    GermanLoss,
+    VictorySchedule,
+    casualty_points,
+    game_result,
+    german_holds_moscow,
+    moscow_points,
+    play_balance,
+    victory_level,
+)
+from adjudicator.games.moscow.weather import turn_record, weather_for
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "moscow" / "data"
 M = f"{{{MODULE_NS}}}"
@@ -617,9 +621,14 @@ def test_9_0_the_supply_network_is_every_hex_a_supply_line_leaves_from() -> None
     """Issue 13: one search from the roads outward (`supply_network`) gives the same
     answer as one supply line traced from each hex, in the example game's last position,
     for both sides, with Soviet hexes interdicted by one and two air units (11.3)."""
-    from adjudicator.games.moscow.game import Game
-    from adjudicator.games.moscow.logistics import SupplyRates, supply_network, supply_roads
-    from adjudicator.games.moscow.moving import supplied_hexes, supply_lines
+    from adjudicator.games.moscow.data import Game
+    from adjudicator.games.moscow.supply import (
+        SupplyRates,
+        supplied_hexes,
+        supply_lines,
+        supply_network,
+        supply_roads,
+    )
     from adjudicator.games.moscow.terrain import Terrain
     from adjudicator.referee.gamedir import load_game
 

@@ -1,5 +1,5 @@
 """Moscow '41: the result of one attack or overrun carried out on the game's position,
-task by task (fighting.py declares the combat and rolls): the units swept away (8.2),
+task by task (combat.py declares the combat and rolls): the units swept away (8.2),
 the defender's part, then the attacker's (8.9 F), each as one of the legal options of
 `loss_options` (8.9 D-H, 7.6 B, 7.7 B), the retreats unit by unit (8.10-8.11), the
 advance (8.12; forced after a successful overrun, 7.6 C), the defender's advance
@@ -27,17 +27,8 @@ from adjudicator.engine.step import StepContext, next_decision_id, request_decis
 from adjudicator.errors import IllegalOrder
 from adjudicator.games.moscow import untried
 from adjudicator.games.moscow.charts import CombatCharts, CombatMap
-from adjudicator.games.moscow.combat import Combatant
-from adjudicator.games.moscow.game import RULES_0_2_0, Game, other_side
-from adjudicator.games.moscow.movement import EnemyZones, Overrun
-from adjudicator.games.moscow.moving import (
-    mover_from_record,
-    mover_record,
-    stacking_limit,
-    unit_facts,
-    units_of,
-)
-from adjudicator.games.moscow.retreats import (
+from adjudicator.games.moscow.combat_odds import Combatant
+from adjudicator.games.moscow.combat_results import (
     AdvanceMove,
     Option,
     RetreatFacts,
@@ -49,7 +40,13 @@ from adjudicator.games.moscow.retreats import (
     retreat_paths,
     swept_away,
 )
+from adjudicator.games.moscow.data import Game, unit_facts, units_of
+from adjudicator.games.moscow.movement import mover_from_record, mover_record
+from adjudicator.games.moscow.overrun import Overrun
+from adjudicator.games.moscow.stacking import stacking_limit
 from adjudicator.games.moscow.terrain import Terrain
+from adjudicator.games.moscow.vocabulary import RULES_0_2_0, other_side
+from adjudicator.games.moscow.zoc import EnemyZones
 
 LOSS_RULES = {"1": "8.9 D", "2": "8.9 E", "E": "8.9 G"}
 

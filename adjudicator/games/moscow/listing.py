@@ -26,15 +26,9 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import OrderSpec
 from adjudicator.engine.search import least_costs
 from adjudicator.engine.state import State, state_hash
-from adjudicator.games.moscow.fighting import air_available
-from adjudicator.games.moscow.game import Game, other_side
-from adjudicator.games.moscow.logistics import (
-    SOVIET_SETUP_STACK,
-    STACKING_LIMIT,
-    reinforcement_hexes,
-)
-from adjudicator.games.moscow.movement import EnemyZones, mps_text
-from adjudicator.games.moscow.moving import mover, unit_facts, units_of
+from adjudicator.games.moscow.air import air_available
+from adjudicator.games.moscow.data import Game, unit_facts, units_of
+from adjudicator.games.moscow.movement import mover, mps_text
 from adjudicator.games.moscow.orders import (
     Answer,
     Attack,
@@ -47,9 +41,11 @@ from adjudicator.games.moscow.orders import (
     Place,
     Standing,
 )
+from adjudicator.games.moscow.reinforcements import entry_facts, reinforcement_hexes
 from adjudicator.games.moscow.setupzones import FRONT_LINE_UNITS, SETUP_COLUMN
 from adjudicator.games.moscow.terrain import Terrain
-from adjudicator.games.moscow.turns import entry_facts
+from adjudicator.games.moscow.vocabulary import SOVIET_SETUP_STACK, STACKING_LIMIT, other_side
+from adjudicator.games.moscow.zoc import EnemyZones
 
 UNITS_PLACED = 2  # units offered set-up hexes in one listing (the first still to place)
 PLACEMENTS = 3  # hexes offered to each of them

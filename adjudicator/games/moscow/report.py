@@ -26,11 +26,11 @@ from adjudicator.engine.report import (
     Status,
     StepReport,
 )
-from adjudicator.games.moscow.game import SEQUENCE, Game, Piece
-from adjudicator.games.moscow.movement import EnemyZones
-from adjudicator.games.moscow.moving import units_of
+from adjudicator.games.moscow.data import Game, Piece, units_of
+from adjudicator.games.moscow.flow import SEQUENCE
 from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.untried import commitment
+from adjudicator.games.moscow.zoc import EnemyZones
 
 FIELD_GRAY, EARTH_BROWN, SIBERIAN_BROWN = "#9aa583", "#c9955a", "#8a5a32"
 GERMAN_ZOC, SOVIET_ZOC = "#3d4a2a", "#8c2d0f"

@@ -17,8 +17,7 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import ModuleError
-from adjudicator.games.moscow.game import Game
-from adjudicator.games.moscow.logistics import turn_record
+from adjudicator.games.moscow.data import Game
 from adjudicator.games.moscow.rejections import CATALOGUE
 from adjudicator.games.moscow.setupzones import (
     check_german_placement,
@@ -27,6 +26,7 @@ from adjudicator.games.moscow.setupzones import (
     check_soviet_setup,
 )
 from adjudicator.games.moscow.untried import draw_tokens
+from adjudicator.games.moscow.weather import turn_record
 
 
 @dataclass(frozen=True)

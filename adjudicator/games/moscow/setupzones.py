@@ -10,10 +10,14 @@ from typing import Protocol
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.games.moscow.logistics import SOVIET_SETUP_STACK, STACKING_LIMIT
 from adjudicator.games.moscow.rejections import CATALOGUE
+from adjudicator.games.moscow.vocabulary import (
+    GERMAN,
+    SOVIET,
+    SOVIET_SETUP_STACK,
+    STACKING_LIMIT,
+)
 
-GERMAN, SOVIET = "german", "soviet"
 FRONT_LINE_UNITS = 2  # 1.3.1 F
 SETUP_COLUMN = 20  # 1.3.1 G-H: "hex row 20xx"
 

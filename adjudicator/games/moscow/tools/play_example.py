@@ -35,7 +35,7 @@ from adjudicator.engine.hexgrid import Hex, hex_distance
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import run_step
-from adjudicator.games.moscow.game import Game
+from adjudicator.games.moscow.data import Game
 from adjudicator.referee.gamedir import load_game
 
 ROOT = Path(__file__).resolve().parents[4]  # the repository (examples/, out/)

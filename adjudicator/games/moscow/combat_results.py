@@ -12,8 +12,9 @@ from itertools import combinations_with_replacement
 from adjudicator.engine.hexgrid import Hex, hex_distance
 from adjudicator.errors import ModuleError
 from adjudicator.games.moscow.charts import ELIMINATED, NO_EFFECT, CombatMap, Result
-from adjudicator.games.moscow.combat import STACK, Combatant, defending_units
+from adjudicator.games.moscow.combat_odds import Combatant, defending_units
 from adjudicator.games.moscow.rejections import CATALOGUE
+from adjudicator.games.moscow.vocabulary import STACKING_LIMIT
 
 
 # ========================================================================== results
@@ -158,7 +159,7 @@ class RetreatFacts:
     enemy: frozenset[Hex] = frozenset()
     enemy_zoc: frozenset[Hex] = frozenset()
     friendly: Mapping[Hex, int] = field(default_factory=dict)
-    stack_limit: int = STACK
+    stack_limit: int = STACKING_LIMIT
 
 
 def _distance(h: Hex, causers: Collection[Hex]) -> int:
@@ -236,7 +237,7 @@ def check_retreat(ground: CombatMap, start: Hex, path: Sequence[Hex], hexes: int
             raise CATALOGUE.refuse("unsafe-retreat", "8.11 B", f"not a safe retreat: {problem}")
         here = there
     if facts.friendly.get(path[-1], 0) >= facts.stack_limit:
-        rule = "4.6" if facts.stack_limit == STACK else "3.2 B"
+        rule = "4.6" if facts.stack_limit == STACKING_LIMIT else "3.2 B"
         raise CATALOGUE.refuse("unsafe-retreat", "8.11 B",
             f"{label(path[-1])} already holds {facts.stack_limit} "
             f"other friendly units ({rule})")
@@ -318,9 +319,9 @@ def check_advance(ground: CombatMap, moves: Sequence[AdvanceMove], *,
                     "first and emptied by a two-hex retreat")
         ending[move.path[-1]] = ending.get(move.path[-1], 0) + 1
     for h, count in sorted(ending.items()):
-        if count > STACK:
+        if count > STACKING_LIMIT:
             raise CATALOGUE.refuse("advance-stack", "8.12 A",
-                f"at most {STACK} units advance into "
+                f"at most {STACKING_LIMIT} units advance into "
                 f"{label(h)}, not {count}")
     if must_advance and not any(m.path for m in moves):
         raise CATALOGUE.refuse("must-advance", "7.6 C",

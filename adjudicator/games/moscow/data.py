@@ -1,6 +1,7 @@
 """What the Moscow '41 rules read from the module, once per module: the board, the
 counters, and per hex its side of the starting front line, city or town, supply
-source and entry marking."""
+source and entry marking; and a unit of a position as its counter shows it (a Soviet
+token by its untried face, 12.1)."""
 
 from __future__ import annotations
 
@@ -12,16 +13,8 @@ from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.memo import Memo
 from adjudicator.engine.module import ModuleData
-
-SIDES = ("german", "soviet")
-# The rules' edition (docs/architecture.md, "Compatibility"): from module 0.2.0 on, the
-# fixes listed in RULES-ISSUES.md, "What module 0.2.0 changed", apply. A journal of module
-# 0.1.0 is replayed by the rules it was played by, so every fix asks
-# `module.at_least(RULES_0_2_0)` and keeps the old behaviour otherwise.
-RULES_0_2_0 = "0.2.0"
-# 3.1.1-3.1.2: the phases of one game turn, in order
-SEQUENCE = (("german", "movement"), ("german", "combat"), ("german", "interdiction"),
-            ("soviet", "movement"), ("soviet", "combat"))
+from adjudicator.engine.state import State
+from adjudicator.games.moscow.zoc import Unit
 
 
 @dataclass(frozen=True)
@@ -102,5 +95,16 @@ def _game(module: ModuleData) -> Game:
     return Game(board, pieces, side_of, frozenset(front), places, frozenset(entries), moscow)
 
 
-def other_side(side: str) -> str:
-    return "soviet" if side == "german" else "german"
+def unit_facts(game: Game, state: State, unit: str) -> tuple[str, str, int, bool]:
+    """Side, type, printed MA and Siberian marking of a unit or an untried token (its
+    untried face shows type and MA, 12.1)."""
+    face = state["tokens"].get(unit)
+    if face is not None:
+        return "soviet", face["type"], face["movement"], face["siberian"]
+    piece = game.pieces[unit]
+    return piece.side, piece.type, piece.movement, piece.siberian
+
+
+def units_of(game: Game, state: State, side: str) -> list[Unit]:
+    return [Unit(u, s, t, game.board.hex(x)) for u, x in sorted(state["units"].items())
+            for s, t, _, _ in [unit_facts(game, state, u)] if s == side]

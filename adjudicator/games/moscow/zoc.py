@@ -1,0 +1,80 @@
+"""Moscow '41 rule 5.0, Zones of Control, over plain facts: the hexes a combat unit's
+zone covers (not across a lake hexside no road crosses, 5.0 C) and the enemy units as
+movement, overrun and supply see them (4.4, 4.7, 9.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from adjudicator.engine.hexboard import HexBoard
+from adjudicator.engine.hexgrid import Hex
+from adjudicator.games.moscow.terrain import Terrain
+from adjudicator.games.moscow.vocabulary import ARMOR_TYPES, GERMAN
+
+
+# -- 5.0: zones of control ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Unit:
+    """A combat unit where it stands. `type` is that of 2.4.4: infantry, cavalry, armor
+    or mechanized."""
+
+    id: str
+    side: str  # german, soviet
+    type: str
+    hex: Hex
+
+    @property
+    def moves_as_armor(self) -> bool:
+        """2.7 B: the TEC's Armor/Mech column; infantry and cavalry move as infantry."""
+        return self.type in ARMOR_TYPES
+
+    @property
+    def panzer(self) -> bool:
+        """6.2: a German armor or mechanized unit (disengages for +2, at any time)."""
+        return self.side == GERMAN and self.type in ARMOR_TYPES
+
+
+def never_blocked(a: Hex, b: Hex) -> bool:
+    return False
+
+
+def zone_of_control(board: HexBoard, h: Hex, *,
+                    blocked: Callable[[Hex, Hex], bool] = never_blocked) -> frozenset[Hex]:
+    """5.0 A, C: the six hexes adjacent to a combat unit in `h`, except across a hexside
+    that `blocked` names (Terrain.blocks_zoc: a lake hexside no road crosses)."""
+    return frozenset(n for n in board.neighbours(h) if not blocked(h, n))
+
+
+def zones_of_control(board: HexBoard, units: Iterable[Unit], *,
+                     blocked: Callable[[Hex, Hex], bool] = never_blocked) -> frozenset[Hex]:
+    """5.0 A-D: every hex in the ZOC of any of `units` (all combat units exert one; two
+    ZOCs in a hex add nothing, 5.0 D). Air units are not combat units: leave them out."""
+    zone: set[Hex] = set()
+    for h in {u.hex for u in units}:
+        zone |= zone_of_control(board, h, blocked=blocked)
+    return frozenset(zone)
+
+
+@dataclass(frozen=True)
+class EnemyZones:
+    """The enemy combat units as movement sees them: the hexes they occupy (4.4) and
+    the hexes in their ZOCs (4.7). Friendly units never negate an EZOC for movement
+    (4.7 C), so nothing friendly goes in here."""
+
+    occupied: frozenset[Hex]
+    zoc: frozenset[Hex]
+    zones: Mapping[Hex, frozenset[Hex]]  # occupied hex -> the ZOC its units exert
+
+    @classmethod
+    def of(cls, terrain: Terrain, enemies: Iterable[Unit]) -> EnemyZones:
+        occupied = frozenset(u.hex for u in enemies)
+        zones = {h: zone_of_control(terrain.board, h, blocked=terrain.blocks_zoc)
+                 for h in sorted(occupied)}
+        everywhere = frozenset(h for zone in zones.values() for h in zone)
+        return cls(occupied, everywhere, MappingProxyType(zones))
+
+    def zoc_without(self, h: Hex) -> frozenset[Hex]:
+        """The EZOC hexes without the ZOC of the units in `h` (an overrun's defenders)."""
+        return frozenset(x for where, zone in self.zones.items() if where != h for x in zone)
