@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 
 from adjudicator.engine.hexgrid import Hex, hex_distance
+from adjudicator.engine.retreat import retreat_paths as kit_retreat_paths
 from adjudicator.errors import ModuleError
 from adjudicator.games.moscow.charts import ELIMINATED, NO_EFFECT, CombatMap, Result
 from adjudicator.games.moscow.combat_odds import Combatant, defending_units
@@ -199,20 +200,11 @@ def retreat_paths(ground: CombatMap, start: Hex, hexes: int,
     the unit is eliminated, as it is off the map (8.11 A)."""
     if not facts.causers:
         raise ValueError("a retreat needs the enemy units that caused it")
-    paths: list[tuple[Hex, ...]] = [()]
-    for _ in range(hexes):
-        longer = []
-        for path in paths:
-            here = path[-1] if path else start
-            longer += [(*path, there) for there in ground.board.neighbours(here)
-                       if _step_problem(ground, here, there, facts) is None]
-        paths = longer
-    paths = [p for p in paths if p and facts.friendly.get(p[-1], 0) < facts.stack_limit]
-    if not paths:
-        return []
-    occupied = {p: sum(1 for h in p if facts.friendly.get(h, 0)) for p in paths}
-    fewest = min(occupied.values())
-    return sorted(p for p in paths if occupied[p] == fewest)
+    return kit_retreat_paths(
+        start, ground.board.neighbours, hexes,
+        lambda a, b: _step_problem(ground, a, b, facts) is None,
+        end_ok=lambda path: facts.friendly.get(path[-1], 0) < facts.stack_limit,
+        rank=lambda path: sum(1 for h in path if facts.friendly.get(h, 0)))
 
 
 def check_retreat(ground: CombatMap, start: Hex, path: Sequence[Hex], hexes: int,

@@ -8,6 +8,7 @@ from typing import Any
 
 from adjudicator.engine.decisions import DecisionRequest
 from adjudicator.engine.module import ModuleData
+from adjudicator.engine.stacking import over_limit
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext, next_decision_id, request_decision
 from adjudicator.games.moscow.data import Game, unit_facts
@@ -50,15 +51,12 @@ def check_end_of_movement(ctx: StepContext) -> None:
     state, game = ctx.state, Game.of(ctx.module)
     side = state["player"]
     limit = STACKING_LIMIT
-    stacks: dict[str, list[str]] = {}
-    for unit, label in sorted(state["units"].items()):
-        if unit_facts(game, state, unit)[0] == side:
-            stacks.setdefault(label, []).append(unit)
-    for label, units in stacks.items():
-        if len(units) > limit:
-            request_decision(ctx, DecisionRequest(
-                next_decision_id(state), other_side(side), "overstack-elimination", "4.6 C",
-                units, {"hex": label, "limit": limit, "step": "overstack"}))
+    mine = [u for u in state["units"] if unit_facts(game, state, u)[0] == side]
+    for label, units, _ in over_limit(state["units"], lambda _, stack: len(stack) > limit or None,
+                                      mine):
+        request_decision(ctx, DecisionRequest(
+            next_decision_id(state), other_side(side), "overstack-elimination", "4.6 C",
+            units, {"hex": label, "limit": limit, "step": "overstack"}))
 
 
 def answer_overstack(ctx: StepContext, context: dict[str, Any], choice: str) -> None:

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Any
 
 from lxml import etree
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.memo import Memo
 from adjudicator.engine.module import MODULE_NS, ModuleData
 from adjudicator.errors import ModuleError
 
@@ -74,6 +76,9 @@ class Terrain:
     terrains: Mapping[str, TecRow]
     hex_features: Mapping[str, TecRow]
     hexside_features: Mapping[str, HexsideRow]
+    # what the rules ask again and again of the same units where they stand (their zones
+    # of control), kept under the facts it depends on
+    memo: Memo[Any, Any] = field(default_factory=lambda: Memo(256), compare=False)
 
     @classmethod
     def of(cls, module: ModuleData) -> Terrain:
