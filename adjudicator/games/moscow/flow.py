@@ -6,6 +6,14 @@ kit data (engine/flow.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from adjudicator.engine.flow import Phase as FlowPhase
+from adjudicator.engine.flow import Sequence
+from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
@@ -19,14 +27,35 @@ from adjudicator.games.moscow.victory import VictorySchedule, final_result, germ
 from adjudicator.games.moscow.vocabulary import GERMAN, SOVIET, Phase
 from adjudicator.games.moscow.weather import turn_record, weather_for
 
-# 3.1.1-3.1.2: the phases of one game turn, in order
-SEQUENCE = ((GERMAN.value, Phase.MOVEMENT.value), (GERMAN.value, Phase.COMBAT.value),
-            (GERMAN.value, Phase.INTERDICTION.value), (SOVIET.value, Phase.MOVEMENT.value),
-            (SOVIET.value, Phase.COMBAT.value))
+# 3.1.1-3.1.2: the phases of one game turn, in order; the Game Turn Indication Phase
+# (3.1.2 C) is what `game_turn_indication` does once the last has ended
+PHASES = (
+    FlowPhase(Phase.MOVEMENT, player=GERMAN, rule="3.1.1 A"),
+    FlowPhase(Phase.COMBAT, player=GERMAN, rule="3.1.1 B"),
+    FlowPhase(Phase.INTERDICTION, player=GERMAN, rule="3.1.1 C"),
+    FlowPhase(Phase.MOVEMENT, player=SOVIET, rule="3.1.2 A"),
+    FlowPhase(Phase.COMBAT, player=SOVIET, rule="3.1.2 B"),
+)
+SEQUENCE = tuple((phase.player, phase.name) for phase in PHASES)  # (player, phase)
+
+
+@lru_cache(maxsize=8)
+def game_turn(module: ModuleData) -> Sequence:
+    """The phases of a game turn in this module: 3.1.1 C, the Air Interdiction Phase is
+    omitted once every German air unit has been used this turn (RULES-ISSUES 9)."""
+    air = frozenset(air_units(Game.of(module)))
+
+    def air_left(state: Mapping[str, Any]) -> bool:
+        return not air <= set(state["air_used"])
+
+    return Sequence("game turn", tuple(
+        replace(p, when=air_left) if p.name == Phase.INTERDICTION else p for p in PHASES))
 
 
 def remaining_phases(state: State) -> int:
-    return len(SEQUENCE) - SEQUENCE.index((state["player"], state["phase"]))
+    """The phases still to come this turn, the one in course included (a pass ends every
+    one of them: an end-phase order each, held or not)."""
+    return len(PHASES) - SEQUENCE.index((state["player"], state["phase"]))
 
 
 def end_phase(ctx: StepContext, order: Order) -> None:
@@ -47,14 +76,11 @@ def next_phase(ctx: StepContext) -> None:
         missing_reinforcements(ctx)  # 14.3
     if state["phase"] == "movement":
         check_end_of_movement(ctx)  # 4.6 B-C: may ask the enemy to choose
-    at = SEQUENCE.index((state["player"], state["phase"])) + 1
-    if at < len(SEQUENCE) and SEQUENCE[at] == ("german", "interdiction") \
-            and set(air_units(Game.of(ctx.module))) <= set(state["air_used"]):
-        at += 1  # 3.1.1 C: every air unit used: no Air Interdiction Phase (RULES-ISSUES 9)
-    if at < len(SEQUENCE):
-        player, phase = SEQUENCE[at]
-        ctx.emit("phase-ended", player=player, phase=phase)
-        if (player, phase) == ("soviet", "movement"):
+    turn = game_turn(ctx.module)
+    following = turn.following(turn.find(state["phase"], player=state["player"]), state)
+    if following is not None:
+        ctx.emit("phase-ended", player=following.player, phase=following.name)
+        if (following.player, following.name) == (SOVIET, Phase.MOVEMENT):
             draw_reinforcement(ctx)  # 14.0
         return
     game_turn_indication(ctx)
