@@ -1,7 +1,7 @@
 """Moscow '41 combat (games/moscow/combat_odds.py, combat_results.py) on the real module:
-the rulebook's examples and every rule of 7.0-8.12, 9.2, 10.0-10.2, 11.0-11.1, 13.0, 3.2 E and 15.1 B / 15.2 B,
-named in the test names. Units the rulebook names are the real counters of pieces.xml;
-hexes are those of map.xml."""
+the rulebook's examples and every rule of 7.0-8.12, 9.2, 10.0-10.2, 11.0-11.1, 13.0,
+3.2 E and 15.1 B / 15.2 B, named in the test names. Units the rulebook names are the
+real counters of pieces.xml; hexes are those of map.xml."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex, HexGrid, Hexside
 from adjudicator.engine.module import MODULE_NS, ModuleData, load_module
 from adjudicator.errors import IllegalOrder
+from adjudicator.games.moscow.data import turn_record
 from adjudicator.games.moscow.reinforcements import (
     blocked_entry_hexes,
     check_reinforcement_entry,
@@ -56,7 +57,7 @@ from adjudicator.games.moscow.victory import (
     play_balance,
     victory_level,
 )
-from adjudicator.games.moscow.weather import turn_record, weather_for
+from adjudicator.games.moscow.weather import weather_for
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "moscow" / "data"
 M = f"{{{MODULE_NS}}}"

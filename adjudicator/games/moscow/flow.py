@@ -19,13 +19,13 @@ from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.games.moscow import setup
 from adjudicator.games.moscow.air import air_units
-from adjudicator.games.moscow.data import Game
+from adjudicator.games.moscow.data import Game, turn_record
 from adjudicator.games.moscow.reinforcements import draw_reinforcement, missing_reinforcements
 from adjudicator.games.moscow.rejections import CATALOGUE
 from adjudicator.games.moscow.stacking import check_end_of_movement
 from adjudicator.games.moscow.victory import VictorySchedule, final_result, german_in_moscow
 from adjudicator.games.moscow.vocabulary import GERMAN, SOVIET, Phase
-from adjudicator.games.moscow.weather import turn_record, weather_for
+from adjudicator.games.moscow.weather import weather_for
 
 # 3.1.1-3.1.2: the phases of one game turn, in order; the Game Turn Indication Phase
 # (3.1.2 C) is what `game_turn_indication` does once the last has ended

@@ -24,7 +24,7 @@ from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder
 from adjudicator.games.moscow.air import interdiction
-from adjudicator.games.moscow.data import Game, unit_facts, units_of
+from adjudicator.games.moscow.data import Game, Unit, unit_facts, units_of
 from adjudicator.games.moscow.rejections import CATALOGUE
 from adjudicator.games.moscow.supply import is_supplied
 from adjudicator.games.moscow.terrain import Terrain
@@ -37,7 +37,7 @@ from adjudicator.games.moscow.vocabulary import (
     WEATHERS,
     other_side,
 )
-from adjudicator.games.moscow.zoc import EnemyZones, Unit
+from adjudicator.games.moscow.zoc import EnemyZones
 
 DISENGAGEMENT_COST = 3  # 6.1: German infantry and every Soviet unit
 

@@ -26,7 +26,7 @@ from adjudicator.engine.report import (
     Status,
     StepReport,
 )
-from adjudicator.games.moscow.data import Game, Piece, units_of
+from adjudicator.games.moscow.data import Game, Piece, turn_dates, units_of
 from adjudicator.games.moscow.flow import SEQUENCE
 from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.untried import commitment
@@ -126,9 +126,8 @@ class MoscowReporter:
     game = "moscow"
 
     def turn_name(self, module: ModuleData, turn: int) -> str:
-        record = module.find(f"m:charts/m:turn-record/m:turn[@number='{turn}']")
-        days = f" ({record.get('first-day')} to {record.get('last-day')})" \
-            if record is not None else ""
+        dates = turn_dates(module).get(turn)
+        days = f" ({dates[0]} to {dates[1]})" if dates is not None else ""
         return f"Turn {turn}{days}"
 
     def narrate(self, step: StepReport) -> list[Section]:

@@ -17,7 +17,7 @@ from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import ModuleError
-from adjudicator.games.moscow.data import Game
+from adjudicator.games.moscow.data import Game, scenario_turns, turn_record
 from adjudicator.games.moscow.rejections import CATALOGUE
 from adjudicator.games.moscow.setupzones import (
     check_german_placement,
@@ -26,7 +26,6 @@ from adjudicator.games.moscow.setupzones import (
     check_soviet_setup,
 )
 from adjudicator.games.moscow.untried import draw_tokens
-from adjudicator.games.moscow.weather import turn_record
 
 
 @dataclass(frozen=True)
@@ -40,8 +39,7 @@ class Face:
 def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]) -> State:
     """Before the set-up: every German unit waits to be placed (1.3.2 B), every Soviet
     unit but the Siberians is in the cup (1.3.1 B-C), the Soviet player draws first."""
-    scenario = next((s for s in module.findall("m:scenarios/m:scenario")
-                     if s.get("id") == scenario_id), None)
+    scenario = scenario_turns(module).get(scenario_id)
     if scenario is None:
         raise ModuleError(f"Moscow '41 has no scenario {scenario_id!r}")
     resolved = module.options(options)  # 16.4: the bid
@@ -53,7 +51,7 @@ def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]
                     if p.side == "german" and p.setup == "west-of-front")
     state: dict[str, Any] = {
         "game": "moscow", "scenario": scenario_id, "options": resolved,
-        "turn": int(scenario.get("start")), "last_turn": int(scenario.get("end")),
+        "turn": scenario[0], "last_turn": scenario[1],
         "player": "soviet", "phase": "draw",  # 1.3.1 A: the Soviet player sets up first
         "weather": "clear",
         "units": {},  # unit (German piece id or Soviet token) -> hex

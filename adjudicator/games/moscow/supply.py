@@ -14,7 +14,6 @@ from fractions import Fraction
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.engine.module import MODULE_NS
 from adjudicator.engine.search import least_costs, least_costs_to
 from adjudicator.engine.state import State
 from adjudicator.games.moscow.air import interdiction, interdiction_factor
@@ -22,9 +21,6 @@ from adjudicator.games.moscow.data import Game, unit_facts, units_of
 from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.vocabulary import SOVIET, SUPPLY_LINE_MPS, other_side
 from adjudicator.games.moscow.zoc import EnemyZones
-
-M = f"{{{MODULE_NS}}}"
-
 
 # (from, to, armor rate) -> MPs to enter `to` from `from`, None if it may not be entered
 Cost = Callable[[Hex, Hex, bool], "Fraction | None"]

@@ -10,20 +10,16 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from types import MappingProxyType
 from typing import Any
-
-from lxml import etree
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.memo import Memo
-from adjudicator.engine.module import MODULE_NS, ModuleData
+from adjudicator.engine.module import ModuleData
 from adjudicator.errors import ModuleError
+from adjudicator.games.moscow.data import read_terrain
 
 ROAD = "road"
-M = f"{{{MODULE_NS}}}"
 
 # a chart cost: MPs, or "road-only" / "prohibited"
 Cost = Fraction | str
@@ -53,19 +49,6 @@ class HexsideRow:
     overrun_prohibited: bool = False  # 7.5 C
 
 
-def _cost(text: str | None) -> Cost:
-    if text in (PROHIBITED, ROAD_ONLY):
-        return text
-    return Fraction(text or "0")
-
-
-def _row(el: etree._Element | None) -> TecRow:
-    if el is None:
-        raise ModuleError("a line of the Terrain Effects Chart has no <movement>")
-    return TecRow(_cost(el.get("infantry")), _cost(el.get("armor")),
-                  el.get("replaces-terrain") == "true", el.get("not-along"))
-
-
 @dataclass(frozen=True, eq=False)
 class Terrain:
     """The TEC applied to the module's map: what entering a hex costs (4.2, 4.8), where
@@ -83,7 +66,7 @@ class Terrain:
     @classmethod
     def of(cls, module: ModuleData) -> Terrain:
         """The module's TEC and map, read once per module."""
-        return _terrain(module)
+        return read_terrain(module)
 
     def enter_cost(self, a: Hex, b: Hex, armor: bool) -> Fraction | None:
         """4.2, 4.8: the MPs to enter `b` from the adjacent `a` for the Infantry column
@@ -165,30 +148,3 @@ def _number(cost: Cost, column: str) -> Fraction:
     return cost
 
 
-@lru_cache(maxsize=8)
-def _terrain(module: ModuleData) -> Terrain:
-    board = module.hex_board()
-    tec = "m:charts/m:terrain-effects"
-    terrains = {el.get("name"): _row(el.find(f"{M}movement"))
-                for el in module.findall(f"{tec}/m:hex-terrain")}
-    features = {el.get("name"): _row(el.find(f"{M}movement"))
-                for el in module.findall(f"{tec}/m:hex-feature")}
-    sides: dict[str, HexsideRow] = {}
-    for el in module.findall(f"{tec}/m:hexside-feature"):
-        zoc = el.find(f"{M}zoc")
-        overrun = el.find(f"{M}overrun")
-        sides[el.get("name")] = HexsideRow(
-            _row(el.find(f"{M}movement")),
-            zoc is not None and zoc.get("effect") == "blocked",
-            zoc.get("except") if zoc is not None else None,
-            overrun is not None and overrun.get("effect") == PROHIBITED)
-    places = {board.hex(el.get("id")): el.get("city-class")
-              for el in module.findall("m:map/m:hex[@city-class]")}
-    missing = ({t for t in board.terrain.values() if t not in terrains}
-               | {p for p in places.values() if p not in features}
-               | {f for fs in board.hexsides.values() for f in fs if f not in sides})
-    if missing:
-        raise ModuleError(f"module {module.game}: the Terrain Effects Chart has no line for "
-                          f"{', '.join(sorted(missing))}")
-    return Terrain(board, MappingProxyType(places), MappingProxyType(terrains),
-                   MappingProxyType(features), MappingProxyType(sides))

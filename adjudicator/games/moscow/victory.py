@@ -16,9 +16,9 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
 from adjudicator.errors import ModuleError
-from adjudicator.games.moscow.data import Game, unit_facts
+from adjudicator.games.moscow.data import Game, read_victory, unit_facts
 from adjudicator.games.moscow.rejections import CATALOGUE
-from adjudicator.games.moscow.supply import M, is_supplied
+from adjudicator.games.moscow.supply import is_supplied
 from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.vocabulary import GERMAN, SOVIET
 
@@ -52,21 +52,8 @@ class VictorySchedule:
 
     @classmethod
     def of(cls, module: ModuleData) -> VictorySchedule:
-        """The schedule of charts.xml's `<victory>`."""
-        root = module.find("m:charts/m:victory")
-
-        def number(text: str | None) -> int | None:
-            return None if text is None else int(text)
-
-        casualties = {el.get("type"): (int(el.get("reduced")), int(el.get("eliminated")))
-                      for el in root.iter(f"{M}vp")}
-        points = root.find(f"{M}moscow-points")
-        auto = root.find(f"{M}automatic-victory")
-        if points is None or auto is None:
-            raise ModuleError("the victory chart lacks the Moscow points or 16.0 A")
-        levels = tuple(Level(el.get("name"), el.get("side"), number(el.get("min")),
-                             number(el.get("max"))) for el in root.iter(f"{M}level"))
-        return cls(casualties, int(points.get("per-adjacent-hex")), levels, auto.get("level"))
+        """The schedule of charts.xml's `<victory>` (data.py reads it)."""
+        return read_victory(module)
 
 
 @dataclass(frozen=True)

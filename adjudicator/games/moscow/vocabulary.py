@@ -66,3 +66,6 @@ MAX_AIR = 3  # 11.0 A, 11.0 E: air units on one combat (the chart's max-units wi
 MAX_INTERDICTING = 2  # 11.0 D: air units on one interdicted hex
 INTERDICTION_FACTOR = {0: 1, 1: 2, 2: 4}  # 11.3 A-B: costs doubled, quadrupled
 SUPPLY_LINE_MPS = Fraction(5)  # 9.0 E
+
+
+DIE = range(1, 7)

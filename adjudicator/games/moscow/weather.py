@@ -6,14 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from adjudicator.engine.module import ModuleData
-from adjudicator.errors import ModuleError
-from adjudicator.games.moscow.supply import M
+from adjudicator.games.moscow.vocabulary import DIE
 
 FIRST_WEATHER_TURN = 2  # 15.0 A
-
-
-DIE = range(1, 7)
 
 
 @dataclass(frozen=True)
@@ -41,52 +36,13 @@ class TurnWeather:
         return self.roll and self.automatic is None
 
 
-def die_faces(text: str | None) -> frozenset[int]:
-    """A Turn Record Track range: "1-4", "6", "1-2 5", "all" (automatic), or nothing.
-
-    >>> sorted(die_faces("1-4")), sorted(die_faces("6")), len(die_faces("all"))
-    ([1, 2, 3, 4], [6], 6)
-    """
-    if not text:
-        return frozenset()
-    if text.strip() == "all":
-        return frozenset(DIE)
-    faces: set[int] = set()
-    for part in text.split():
-        low, _, high = part.partition("-")
-        try:
-            faces.update(range(int(low), int(high or low) + 1))
-        except ValueError:
-            raise ModuleError(f"the Turn Record Track has a bad die range {text!r}") from None
-    if not faces <= set(DIE):
-        raise ModuleError(f"the Turn Record Track range {text!r} is not on one die")
-    return frozenset(faces)
-
-
-def turn_record(module: ModuleData) -> dict[int, TurnWeather]:
-    """The Turn Record Track of charts.xml: turn -> its weather ranges and Siberian box."""
-    track: dict[int, TurnWeather] = {}
-    for el in module.findall("m:charts/m:turn-record/m:turn"):
-        weather = el.find(f"{M}weather")
-        if weather is None:
-            raise ModuleError(f"Turn {el.get('number')} of the Turn Record Track has no weather")
-        entry = TurnWeather(int(el.get("number")), weather.get("roll") == "yes",
-                            die_faces(weather.get("rasputitsa")), die_faces(weather.get("snow")),
-                            el.get("siberian") == "yes")
-        if entry.rasputitsa & entry.snow:
-            raise ModuleError(f"Turn {entry.turn}: rasputitsa and snow share a die face")
-        track[entry.turn] = entry
-    if not track:
-        raise ModuleError("the charts have no Turn Record Track")
-    return track
-
-
 def weather_for(turn: int, roll: int | None, track: Mapping[int, TurnWeather]) -> str:
     """15.0: the weather of a turn, "clear", "rasputitsa" or "snow". No roll on Turn 1
     (15.0 A) nor on a turn whose weather is automatic (15.0 B): `roll` is then None; on
     any other turn it is the Soviet player's die. ValueError for a roll where none is
     made, or a missing one.
 
+    >>> from adjudicator.games.moscow.data import die_faces
     >>> track = {1: TurnWeather(1, False, frozenset(), frozenset()),
     ...          3: TurnWeather(3, True, die_faces("all"), frozenset()),
     ...          6: TurnWeather(6, True, die_faces("1-2"), die_faces("6"))}

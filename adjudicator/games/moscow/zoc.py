@@ -12,30 +12,8 @@ from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.zoc import Zones
 from adjudicator.engine.zoc import zones_of_control as kit_zones
+from adjudicator.games.moscow.data import Unit
 from adjudicator.games.moscow.terrain import Terrain
-from adjudicator.games.moscow.vocabulary import ARMOR_TYPES, GERMAN
-
-
-# -- 5.0: zones of control ------------------------------------------------------------------
-@dataclass(frozen=True)
-class Unit:
-    """A combat unit where it stands. `type` is that of 2.4.4: infantry, cavalry, armor
-    or mechanized."""
-
-    id: str
-    side: str  # german, soviet
-    type: str
-    hex: Hex
-
-    @property
-    def moves_as_armor(self) -> bool:
-        """2.7 B: the TEC's Armor/Mech column; infantry and cavalry move as infantry."""
-        return self.type in ARMOR_TYPES
-
-    @property
-    def panzer(self) -> bool:
-        """6.2: a German armor or mechanized unit (disengages for +2, at any time)."""
-        return self.side == GERMAN and self.type in ARMOR_TYPES
 
 
 def never_blocked(a: Hex, b: Hex) -> bool:
