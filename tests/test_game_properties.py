@@ -156,16 +156,19 @@ def test_replay_is_deterministic_in_this_process_and_with_another_hash_seed(game
     once, twice = play(game, choose), play(game, choose)
     assert once == twice
     digest = hashlib.sha256(canonical_json(once)).hexdigest()
-    for hash_seed in ("1", "4242"):
-        code = ("import hashlib, sys; sys.path.insert(0, '.');"
-                "from tests.test_game_properties import play;"
-                "from adjudicator.engine.state import canonical_json;"
-                f"steps = play({game!r}, lambda n: (n * 7 + 3) % n);"
-                "print(hashlib.sha256(canonical_json(steps)).hexdigest())")
-        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                             text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed},
-                             check=True)
-        assert out.stdout.strip() == digest, out.stderr
+    code = ("import hashlib, sys; sys.path.insert(0, '.');"
+            "from tests.test_game_properties import play;"
+            "from adjudicator.engine.state import canonical_json;"
+            f"steps = play({game!r}, lambda n: (n * 7 + 3) % n);"
+            "print(hashlib.sha256(canonical_json(steps)).hexdigest())")
+    runs = [subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": hash_seed})
+            for hash_seed in ("1", "4242")]  # side by side: the two replays are independent
+    for run in runs:
+        out, err = run.communicate()
+        assert run.returncode == 0, err
+        assert out.strip() == digest, err
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
