@@ -190,15 +190,18 @@ def is_supplied(game: Game, terrain: Terrain, state: State, unit: str) -> bool:
 
 def supplied_hexes(game: Game, terrain: Terrain, state: State, side: str) -> frozenset[Hex]:
     """9.0 A-F: the hexes where a unit of `side` is in supply now (`supply_network`),
-    computed once for the facts it depends on (9.3-9.4, 11.3: where each side's units
-    stand, who last occupied each town and city, the interdicted hexes) and kept until
-    an event changes one of them."""
-    occupied: dict[str, set[str]] = {"german": set(), "soviet": set()}
-    for unit, label in state["units"].items():
-        occupied[unit_facts(game, state, unit)[0]].add(label)
-    key = ("supply", side, frozenset(occupied["german"]), frozenset(occupied["soviet"]),
-           frozenset(state["last_occupied"].items()),
-           frozenset(state["interdicted"].items()) if side == "soviet" else None)
+    computed once for the facts it depends on and kept until an event changes one of
+    them: the hexes enemy units occupy and their zones (9.3), the friendly units in those
+    zones (they cancel an EZOC, 9.3; friendly units elsewhere change nothing), who last
+    occupied each town and city (9.4) and the interdicted hexes (11.3)."""
+    enemy = EnemyZones.of(terrain, units_of(game, state, other_side(side)))
+    friendly = {game.board.hex(x) for u, x in state["units"].items()
+                if unit_facts(game, state, u)[0] == side}
+    places = game.memo.get("place-labels", lambda: frozenset(
+        game.board.label(h) for h in game.places))
+    key = ("supply", side, enemy.occupied, frozenset(friendly & enemy.zoc),
+           frozenset((x, s) for x, s in state["last_occupied"].items() if x in places),
+           frozenset(state["interdicted"].items()) if side == SOVIET else None)
     rates = game.memo.get("supply-rates", lambda: SupplyRates(
         game.board, frozenset(h for h, (_, kind) in game.places.items() if kind == "city"),
         terrain.enter_cost, terrain.mp_scale))
