@@ -162,6 +162,7 @@ def least_costs_to(
     *,
     zero: Any = 0,
     budget: C | None = None,
+    ties: Ties = "sorted",
 ) -> Reached[P, C]:
     """The least cost from every place to the nearest of `goals`, in one search from the
     goals with every step taken backwards: a supply network, asked once for all the
@@ -177,4 +178,4 @@ def least_costs_to(
     [(1, 2), (2, 1), (3, 0), (4, 3)]
     """
     return least_costs(goals, neighbours, lambda nearer, farther: step(farther, nearer),
-                       zero=zero, budget=budget)
+                       zero=zero, budget=budget, ties=ties)

@@ -132,12 +132,9 @@ class SupplyRates:
         return result
 
 
-def supply_network(board: HexBoard, lines: SupplyLines, rates: SupplyRates) -> frozenset[Hex]:
-    """9.0 A, D-F, 9.3, 11.3: every hex from which a line of supply of at most 5 MPs reaches
-    a source or a road hex joined to one: the hexes where a unit is in supply. One search
-    from the roads outward (the kit's `least_costs_to`) answers for every unit of the
-    side at once; a hex is in it exactly when `supply_line` finds a line from it (the
-    same costs as `supply_step`, scaled to integers)."""
+def supply_step_rates(lines: SupplyLines, rates: SupplyRates
+                      ) -> Callable[[Hex, Hex], int | None]:
+    """`supply_step` in whole `1/scale` MPs from the module's rates (9.0 F, 9.3, 11.3)."""
     rate = rates.rate
     soviet = lines.side == SOVIET
 
@@ -150,9 +147,55 @@ def supply_network(board: HexBoard, lines: SupplyLines, rates: SupplyRates) -> f
         air = lines.interdicted.get(b) if soviet else None
         return spent * interdiction_factor(air) if air else spent
 
-    reached = least_costs_to(supply_roads(board, lines), board.neighbours, step,
-                             budget=int(SUPPLY_LINE_MPS * rates.scale))
+    return step
+
+
+def supply_network(board: HexBoard, lines: SupplyLines, rates: SupplyRates, *,
+                   roads: Collection[Hex] | None = None) -> frozenset[Hex]:
+    """9.0 A, D-F, 9.3, 11.3: every hex from which a line of supply of at most 5 MPs reaches
+    a source or a road hex joined to one: the hexes where a unit is in supply. One search
+    from the roads outward (the kit's `least_costs_to`) answers for every hex at once; a
+    hex is in it exactly when `supply_line` finds a line from it (the same costs as
+    `supply_step`, scaled to integers; ties do not change which hexes are reached)."""
+    goals = supply_roads(board, lines) if roads is None else roads
+    reached = least_costs_to(sorted(goals), board.neighbours, supply_step_rates(lines, rates),
+                             budget=int(SUPPLY_LINE_MPS * rates.scale), ties="fifo")
     return frozenset(reached.cost)
+
+
+@dataclass(eq=False)
+class SupplyNetwork:
+    """9.0, 9.3-9.4, 11.3: the supply lines of one side in one position: what a line may
+    use (`lines`), the sources and the road hexes joined to them (`roads`, one search from
+    the sources), and each hex's answer once asked. A unit's line is traced from its hex
+    and stops at the first road hex it reaches (most units stand near one); `hexes` is
+    the whole network, one search from the roads outward, for a question about every
+    hex."""
+
+    board: HexBoard
+    lines: SupplyLines
+    rates: SupplyRates
+    roads: frozenset[Hex]
+    known: dict[Hex, bool] = field(default_factory=dict)
+    everywhere: frozenset[Hex] | None = None
+
+    def supplies(self, h: Hex) -> bool:
+        """9.0 A: a unit in `h` can trace a line of supply."""
+        if self.everywhere is not None:
+            return h in self.everywhere
+        if h not in self.known:
+            reached = least_costs([h], self.board.neighbours,
+                                  supply_step_rates(self.lines, self.rates),
+                                  budget=int(SUPPLY_LINE_MPS * self.rates.scale),
+                                  goals=self.roads.__contains__, ties="fifo")
+            self.known[h] = reached.found is not None
+        return self.known[h]
+
+    def hexes(self) -> frozenset[Hex]:
+        if self.everywhere is None:
+            self.everywhere = supply_network(self.board, self.lines, self.rates,
+                                             roads=self.roads)
+        return self.everywhere
 
 
 def in_supply(board: HexBoard, unit_hex: Hex, lines: SupplyLines, cost: Cost, *,
@@ -185,15 +228,21 @@ def supply_lines(game: Game, terrain: Terrain, state: State, side: str) -> Suppl
 def is_supplied(game: Game, terrain: Terrain, state: State, unit: str) -> bool:
     """9.0 A-F: a line of at most 5 MPs to a supply source or a road leading to one."""
     side, _, _, _ = unit_facts(game, state, unit)
-    return game.board.hex(state["units"][unit]) in supplied_hexes(game, terrain, state, side)
+    network = network_of(game, terrain, state, side)
+    return network.supplies(game.board.hex(state["units"][unit]))
 
 
 def supplied_hexes(game: Game, terrain: Terrain, state: State, side: str) -> frozenset[Hex]:
-    """9.0 A-F: the hexes where a unit of `side` is in supply now (`supply_network`),
-    computed once for the facts it depends on and kept until an event changes one of
-    them: the hexes enemy units occupy and their zones (9.3), the friendly units in those
-    zones (they cancel an EZOC, 9.3; friendly units elsewhere change nothing), who last
-    occupied each town and city (9.4) and the interdicted hexes (11.3)."""
+    """9.0 A-F: every hex where a unit of `side` would be in supply now."""
+    return network_of(game, terrain, state, side).hexes()
+
+
+def network_of(game: Game, terrain: Terrain, state: State, side: str) -> SupplyNetwork:
+    """The supply network of `side` in this position, built once for the facts it depends
+    on and kept until an event changes one of them: the hexes enemy units occupy and
+    their zones (9.3), the friendly units in those zones (they cancel an EZOC, 9.3;
+    friendly units elsewhere change nothing), who last occupied each town and city (9.4)
+    and the interdicted hexes (11.3)."""
     enemy = EnemyZones.of(terrain, units_of(game, state, other_side(side)))
     friendly = {game.board.hex(x) for u, x in state["units"].items()
                 if unit_facts(game, state, u)[0] == side}
@@ -205,5 +254,9 @@ def supplied_hexes(game: Game, terrain: Terrain, state: State, side: str) -> fro
     rates = game.memo.get("supply-rates", lambda: SupplyRates(
         game.board, frozenset(h for h, (_, kind) in game.places.items() if kind == "city"),
         terrain.enter_cost, terrain.mp_scale))
-    return game.memo.get(key, lambda: supply_network(  # type: ignore[no-any-return]
-        game.board, supply_lines(game, terrain, state, side), rates))
+
+    def build() -> SupplyNetwork:
+        lines = supply_lines(game, terrain, state, side)
+        return SupplyNetwork(game.board, lines, rates, supply_roads(game.board, lines))
+
+    return game.memo.get(key, build)  # type: ignore[no-any-return]
