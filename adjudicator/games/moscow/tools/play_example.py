@@ -28,15 +28,18 @@ import json
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from adjudicator.engine.events import Event
 from adjudicator.engine.hexgrid import Hex, hex_distance
+from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import run_step
+from adjudicator.games import get_game
 from adjudicator.games.moscow.data import Game
-from adjudicator.referee.gamedir import load_game
 
 ROOT = Path(__file__).resolve().parents[4]  # the repository (examples/, out/)
 EXAMPLE = ROOT / "examples" / "moscow"
@@ -51,6 +54,30 @@ ATTACKS = {"german": 4, "soviet": 2}  # attacks a side makes in one Combat Phase
 ATTACK_AIR, INTERDICTION_AIR = "GER-AIR-II", "GER-AIR-VIII"  # GER-AIR-LF2 stays back
 FRONT_INFANTRY_STACKS = 8  # German infantry stacks in the front row at the start
 UNTRIED_GUESS = 2  # what the German reckons an untried Soviet unit defends with
+
+
+@dataclass(frozen=True)
+class Position:
+    """A game directory's position, rebuilt from its journal: the rules change a state
+    only by events, so the events recorded after the header rebuild it (`pbem verify`
+    checks the same events against the state hashes)."""
+
+    package: Any
+    module: ModuleData
+    state: State
+
+
+def load_position(game_dir: Path) -> Position:
+    header, *lines = [json.loads(x) for x in
+                      (game_dir / "journal.jsonl").read_text("utf-8").splitlines()]
+    package = get_game(header["module"]["id"])
+    module = package.module_for(header["module"]["version"], header["module"]["sha256"])
+    state = package.rules.initial_state(module, header["scenario"], header["options"])
+    for line in lines:
+        if line.get("type") == "step":
+            for event in line["events"]:
+                package.rules.apply(state, Event.from_json(event))
+    return Position(package, module, state)
 
 
 class Planner:
@@ -390,7 +417,7 @@ def play(out: Path) -> Path:
          "-o", str(game_dir))
     for _ in range(MAX_STEPS):
         status = json.loads(pbem("status", str(game_dir), "--json"))
-        game = load_game(game_dir)
+        game = load_position(game_dir)
         if status["waiting_for"] is None or game.state["turn"] > LAST_TURN:
             break
         side = game.package.rules.acting_side(game.state)
