@@ -330,7 +330,7 @@ def create_app(service: Service, *, admin_token: str | None = None,
                   docs_url=None, redoc_url=None)
     web = Web(service, environment(), max_upload_bytes)
     from adjudicator.service.web_api import add_admin, add_api, add_api_docs
-    from adjudicator.service.web_builder import add_builder_pages
+    from adjudicator.service.web_builder_page import add_builder_pages
     from adjudicator.service.web_pages import add_pages, add_player_pages
 
     add_error_handlers(app, web)

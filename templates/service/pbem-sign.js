@@ -326,9 +326,11 @@
     }).join("");
   }
 
-  /* The file before signing, its entropy filled in (what `pbem sign` signs). */
+  /* The file before signing, its entropy filled in (what `pbem sign` signs), or left
+     empty ("") for `pbem sign` to fill in. */
   function unsignedFile(envelope, orders, entropy) {
-    return fileHead(envelope, checkedEntropy(entropy)) + fileOrders(orders) + "</orders>\n";
+    return fileHead(envelope, entropy === "" ? "" : checkedEntropy(entropy)) +
+      fileOrders(orders) + "</orders>\n";
   }
 
   /* The signed order file, as `pbem sign` would write it from `unsignedFile`. */
