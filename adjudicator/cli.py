@@ -248,7 +248,7 @@ STATUS_LINES = 12  # of the position in brief: enough to see where the game stan
 
 @main.group()
 def orders() -> None:
-    """Order files: templates."""
+    """Order files: templates, and the shorthand (list, compose)."""
 
 
 @orders.command("template")
@@ -583,7 +583,7 @@ def export_vassal_save(directory: Path, seq: int | None, side: str, out: Path) -
 
 # The service's commands (serve, worker, admin) live in cli_service.py; importing it
 # registers them on `main` (it imports nothing heavy either).
-from adjudicator import cli_service  # noqa: E402, F401
+from adjudicator import cli_orders, cli_service  # noqa: E402, F401
 
 if __name__ == "__main__":
     # `python -m adjudicator.cli` (how `pbem serve` starts its workers): the commands of

@@ -82,6 +82,10 @@ class OrderSpec:
     """
 
     KIND: ClassVar[str] = ""
+    # the shorthand (engine/shorthand.py): the fields given by position (None: the
+    # leading fields up to the first list field), and short words naming a field
+    POSITIONAL: ClassVar[tuple[str, ...] | None] = None
+    KEYWORDS: ClassVar[dict[str, str]] = {}
 
     @staticmethod
     def attribute(name: str) -> str:
@@ -92,7 +96,7 @@ class OrderSpec:
         values: dict[str, object] = {}
         for f in fields(cls):  # type: ignore[arg-type]
             attr = cls.attribute(f.name)
-            values[f.name] = tuple(order.words(attr)) if _is_list(f.type) else order.get(attr)
+            values[f.name] = tuple(order.words(attr)) if is_list_field(f.type) else order.get(attr)
         return cls(**values)
 
     def attributes(self) -> dict[str, str]:
@@ -120,5 +124,6 @@ def _escape(text: str) -> str:
             .replace('"', "&quot;"))
 
 
-def _is_list(annotation: object) -> bool:
+def is_list_field(annotation: object) -> bool:
+    """Whether a field's annotation is a list of words (`tuple[str, ...]`)."""
     return "tuple" in str(annotation)

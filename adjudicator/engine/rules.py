@@ -9,7 +9,7 @@ from adjudicator.engine.catalogue import PROTOCOL_RULE, Catalogue
 from adjudicator.engine.events import Event
 from adjudicator.engine.listing import Listing
 from adjudicator.engine.module import ModuleData
-from adjudicator.engine.orders import Order
+from adjudicator.engine.orders import Order, OrderSpec
 from adjudicator.engine.procedure import Resumer
 from adjudicator.engine.state import State
 
@@ -107,6 +107,8 @@ class RulesBase:
     game_over_rule: ClassVar[str]  # the rule that ends the game
     turn_rule: ClassVar[str | None] = None  # the rule that says whose step it is
     standing_kind: ClassVar[str | None] = "standing"
+    # the game's typed orders, one per kind: what the shorthand reads and writes
+    order_specs: ClassVar[tuple[type[OrderSpec], ...]] = ()
 
     # -- whose step ---------------------------------------------------------------------
     def acting_side(self, state: State) -> str | None:

@@ -115,6 +115,29 @@ def _set_entropy(root: etree._Element, entropy: bytes) -> None:
     element.text = entropy.hex()
 
 
+def prepared_for_signing(root: etree._Element, entropy: bytes) -> etree._Element:
+    """The document `sign_orders` signs: a copy of the orders without any signature,
+    `entropy` in its <entropy>, and the last child's tail set so that the signature
+    will start on its own line. Its C14N 2.0 bytes are what the signature covers."""
+    if root.tag != ORDERS_TAG:
+        raise InvalidInput(f"only <orders> in {ORDERS_NS} can be signed, not {_name(root)}")
+    if not ENTROPY_MIN_BYTES <= len(entropy) <= ENTROPY_MAX_BYTES:
+        raise InvalidInput(
+            f"entropy must be {ENTROPY_MIN_BYTES} to {ENTROPY_MAX_BYTES} bytes, not {len(entropy)}"
+        )
+    doc = _unsigned_copy(root)
+    _set_entropy(doc, bytes(entropy))
+    last = doc[-1]
+    if not last.tail or last.tail.isspace():
+        last.tail = _child_indent(doc)  # the signature starts on its own, indented line
+    return doc
+
+
+def unsigned_file(doc: etree._Element) -> bytes:
+    """A prepared document as a file, written as `sign_orders` writes the signed one."""
+    return _XML_DECLARATION + etree.tostring(doc, encoding="UTF-8") + b"\n"
+
+
 def sign_orders(
     root: etree._Element, private_key: Ed25519PrivateKey, *, entropy: bytes | None = None
 ) -> bytes:
@@ -123,20 +146,9 @@ def sign_orders(
     The <entropy> element is set to `entropy` (default: 32 fresh random bytes),
     any old signature is dropped and the new one is appended as the last child.
     """
-    if root.tag != ORDERS_TAG:
-        raise InvalidInput(f"only <orders> in {ORDERS_NS} can be signed, not {_name(root)}")
     if entropy is None:
         entropy = os.urandom(DEFAULT_ENTROPY_BYTES)
-    if not ENTROPY_MIN_BYTES <= len(entropy) <= ENTROPY_MAX_BYTES:
-        raise InvalidInput(
-            f"entropy must be {ENTROPY_MIN_BYTES} to {ENTROPY_MAX_BYTES} bytes, not {len(entropy)}"
-        )
-    doc = _unsigned_copy(root)
-    _set_entropy(doc, bytes(entropy))
-    indent = _child_indent(doc)
-    last = doc[-1]
-    if not last.tail or last.tail.isspace():
-        last.tail = indent  # the signature starts on its own, indented line
+    doc = prepared_for_signing(root, entropy)
     message = etree.tostring(doc, method="c14n2")
     signature = etree.SubElement(doc, SIGNATURE_TAG)
     signature.set("alg", SIGNATURE_ALG)

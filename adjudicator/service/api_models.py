@@ -162,6 +162,44 @@ class RollbackIn(BaseModel):
                         description="why: the journal and the players are told")
 
 
+# -- the order builder (docs/order-builder.md) -------------------------------------------
+
+XML_NAME = r"^[A-Za-z_][A-Za-z0-9._-]{0,63}$"  # an element or attribute name of an order
+
+
+class OrderIn(BaseModel):
+    """One order of a draft: the engine's Order as JSON."""
+
+    model_config = {"extra": "forbid"}
+
+    kind: str = Field(pattern=XML_NAME, description="the element name, e.g. move")
+    attrs: dict[str, str] = Field(default_factory=dict, max_length=32)
+    text: str = Field("", max_length=1000)
+
+    @field_validator("attrs")
+    @classmethod
+    def attribute_names(cls, value: dict[str, str]) -> dict[str, str]:
+        import re
+
+        for name, text in value.items():
+            if not re.fullmatch(XML_NAME, name):
+                raise ValueError(f"{name[:64]!r} is not an attribute name")
+            if len(text) > 4000:
+                raise ValueError(f"the value of {name} is longer than any order needs")
+        return value
+
+
+class CheckIn(BaseModel):
+    model_config = {"extra": "forbid"}
+
+    orders: list[OrderIn] = Field(max_length=500)
+
+
+class ComposeIn(CheckIn):
+    entropy: str = Field(pattern=r"^(?:[0-9a-f]{2}){16,64}$",
+                         description="16 to 64 bytes from the browser's CSPRNG, lowercase hex")
+
+
 # -- small helpers ----------------------------------------------------------------------
 
 

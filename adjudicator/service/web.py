@@ -217,6 +217,13 @@ def is_api(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
+BUILDER_API = re.compile(r"/games/[^/]+/me/api(?:/|$)")
+
+
+def is_builder_api(request: Request) -> bool:
+    return BUILDER_API.match(request.url.path) is not None
+
+
 TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']*")
 
 
@@ -330,6 +337,7 @@ def create_app(service: Service, *, admin_token: str | None = None,
                   docs_url=None, redoc_url=None)
     web = Web(service, environment(), max_upload_bytes)
     from adjudicator.service.web_api import add_admin, add_api, add_api_docs
+    from adjudicator.service.web_builder import add_builder_api
     from adjudicator.service.web_builder_page import add_builder_pages
     from adjudicator.service.web_pages import add_pages, add_player_pages
 
@@ -339,6 +347,7 @@ def create_app(service: Service, *, admin_token: str | None = None,
     add_builder_pages(app, web)
     add_api(app, web)
     add_api_docs(app, web)
+    add_builder_api(app, web)
     if admin_token is not None:
         add_admin(app, web, admin_token)
     app.add_middleware(Guard)
@@ -350,6 +359,9 @@ def add_error_handlers(app: FastAPI, web: Web) -> None:
 
     def answer(request: Request, status: int, message: str, code: str | None = None,
                headers: dict[str, str] | None = None) -> Response:
+        if is_builder_api(request):  # the builder's API (web_builder.py) says "error"
+            return JSONResponse({"error": message, "code": code}, status,
+                                headers={**PRIVATE, **(headers or {})})
         if is_api(request):
             return JSONResponse({"detail": message, "code": code}, status, headers=headers)
         return web.page("error", status, headers, status=status, message=message)
@@ -359,7 +371,8 @@ def add_error_handlers(app: FastAPI, web: Web) -> None:
         if isinstance(exc, RateLimited):
             return answer(request, 429, exc.message, exc.code,
                           {"retry-after": str(exc.seconds)})
-        status = {"unknown-game": 404, "journal-not-yet-public": 403}.get(exc.code, 422)
+        status = getattr(exc, "status", None) or {
+            "unknown-game": 404, "journal-not-yet-public": 403}.get(exc.code, 422)
         return answer(request, status, exc.message, exc.code)
 
     async def on_http(request: Request, exc: Exception) -> Response:

@@ -61,6 +61,7 @@ class Attack(OrderSpec):
     an exchange (7.7.6 B)."""
 
     KIND = "attack"
+    KEYWORDS = {"with": "units"}  # the shorthand: attack 2418 with GER-6 air 1
     hex: str = ""
     units: tuple[str, ...] = ()
     air: str = ""
@@ -128,6 +129,7 @@ class Deploy(OrderSpec):
     """20.6: a unit placed before the game begins (`replaces`: 20.6.3 B)."""
 
     KIND = "deploy"
+    POSITIONAL = ("unit", "hex")  # the shorthand: deploy GER-6 2621 replaces GER-7
     unit: str = ""
     hex: str = ""
     replaces: str = ""
@@ -139,6 +141,7 @@ class Standing(OrderSpec):
     (10.2 B) and how its retreats are chosen (7.8.1)."""
 
     KIND = "standing"
+    POSITIONAL = ()  # the shorthand names each instruction: standing retreat first
     defensive_air: str = ""
     retreat: str = ""
 

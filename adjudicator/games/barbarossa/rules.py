@@ -41,6 +41,7 @@ from adjudicator.games.barbarossa.data import GameData
 from adjudicator.games.barbarossa.events import APPLIERS
 from adjudicator.games.barbarossa.movement import move
 from adjudicator.games.barbarossa.orders import (
+    ORDER_SPECS,
     AirSupply,
     Attack,
     BombRail,
@@ -112,6 +113,7 @@ class BarbarossaRules(RulesBase):
     turn_rule = "2.0 C"
     resumer = Resumer((combat.ATTACK,))
     events = APPLIERS
+    order_specs = ORDER_SPECS
     orders: dict[str, OrderHandler] = {
         EndPhaseOrder.KIND: typed(EndPhaseOrder, flow.end_phase),
         MoveOrder.KIND: typed(MoveOrder, move),

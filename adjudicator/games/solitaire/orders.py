@@ -45,6 +45,7 @@ class Attack(OrderSpec):
     costs one (else the standing loss priority, else a decision)."""
 
     KIND = "attack"
+    KEYWORDS = {"with": "units"}  # the shorthand: attack kiev with GER-6 GER-17
     target: str = ""
     units: tuple[str, ...] = ()
     lose: str = ""
@@ -71,6 +72,7 @@ class Standing(OrderSpec):
     """The German player's standing instructions (DESIGN §4)."""
 
     KIND = "standing"
+    POSITIONAL = ()  # the shorthand names each instruction: standing loss-priority ...
     loss_priority: tuple[str, ...] = ()
     on_retreat_or_eliminate: str = ""
     retreat_priority: tuple[str, ...] = ()

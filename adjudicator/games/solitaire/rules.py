@@ -31,6 +31,7 @@ from adjudicator.games.solitaire.flow import pass_orders, player_of
 from adjudicator.games.solitaire.movement import move_unit, place_garrison
 from adjudicator.games.solitaire.optional import place_unit
 from adjudicator.games.solitaire.orders import (
+    ORDER_KINDS,
     Answer,
     Attack,
     EndTurn,
@@ -55,6 +56,7 @@ class SolitaireRules(RulesBase):
     events = APPLIERS
     resumer = Resumer((GERMAN_ATTACK, SOVIET_TURN))
     game_over_rule = Rule.VICTORY
+    order_specs = ORDER_KINDS
     orders: ClassVar[Mapping[str, OrderHandler]] = {
         Place.KIND: place_unit,
         Move.KIND: move_unit,
