@@ -203,10 +203,48 @@
     return least <= hexSize * hexSize ? best : null;
   }
 
+  /* A point inside the place, in the overlay's coordinates: a hex's centre; for an area
+     the point of a grid over its box nearest the box's centre that is inside its outline
+     (an area may be concave), found once per drawing. */
   function centreOf(place) {
     if (place.x !== undefined) return [place.x, place.y];
+    if (place.inside) return place.inside;
     const box = place.el.getBBox();
-    return [box.x + box.width / 2, box.y + box.height / 2];
+    const mid = [box.x + box.width / 2, box.y + box.height / 2];
+    const outline = place.href && document.querySelector(place.href);
+    place.inside = mid;
+    if (outline && outline.isPointInFill) {
+      let least = Infinity;
+      for (let i = 0; i <= 12; i++) {
+        for (let j = 0; j <= 12; j++) {
+          const x = box.x + (box.width * i) / 12, y = box.y + (box.height * j) / 12;
+          const d = (x - mid[0]) ** 2 + (y - mid[1]) ** 2;
+          if (d < least && outline.isPointInFill(new DOMPoint(x, y))) {
+            least = d;
+            place.inside = [x, y];
+          }
+        }
+      }
+    }
+    return place.inside;
+  }
+
+  /* Where on the screen a place is (its inside point), or a unit's counter: what a
+     click there selects (the tests and tools/bench_builder.py click there). */
+  function screenPoint(placeId, counter = false) {
+    const { places, layer } = state.places;
+    let x, y, matrix;
+    const stack = counter && layer.querySelector(`.units [data-area="${CSS.escape(placeId)}"] .counter, .units [data-area="${CSS.escape(placeId)}"] .marker`);
+    if (stack) {
+      const box = stack.getBoundingClientRect();
+      return [box.x + box.width / 2, box.y + box.height / 2];
+    }
+    const place = places.get(placeId);
+    if (!place) return null;
+    [x, y] = centreOf(place);
+    matrix = layer.getScreenCTM();
+    const p = new DOMPoint(x, y).matrixTransform(matrix);
+    return [p.x, p.y];
   }
 
   function mark(placeId, cls, label, data) {
@@ -272,7 +310,7 @@
     const list = el("ul", { class: "choices", "aria-label": `orders for ${unit.unit}` });
     const offer = (text, order, cls = "") => {
       const b = el("button", { type: "button", class: cls }, text);
-      b.addEventListener("click", () => addOrder(order));
+      b.addEventListener("click", () => addUnitOrder(order));
       const li = el("li");
       li.append(b);
       list.append(li);
@@ -287,7 +325,7 @@
     for (const place of unit.attacks || []) {
       for (const order of attackOrders(unit, place)) {
         used.add(orderKey(order));
-        offer(`attack ${describe(order)}`, order, "attack");
+        offer(describe(order), order, "attack");
       }
     }
     for (const order of unit.orders) {
@@ -301,13 +339,13 @@
     if (reach && state.selected) {
       const dest = state.selected.moves.find((d) => d.place === reach.dataset.reach);
       const order = dest && moveOrder(state.selected, dest);
-      if (order) addOrder(order);
+      if (order) addUnitOrder(order);
       return;
     }
     const target = event.target.closest("[data-target]");
     if (target && state.selected) {
       const order = attackOrders(state.selected, target.dataset.target)[0];
-      if (order) addOrder(order);
+      if (order) addUnitOrder(order);
       return;
     }
     const place = placeAt(event);
@@ -326,6 +364,13 @@
   function addOrder(order) {
     state.draft.push(copy(order));
     changed();
+  }
+
+  /* A unit's order: added, and the unit let go (its reach is spent, and a click on the
+     place it went to should take the units there, not move it again). */
+  function addUnitOrder(order) {
+    selectUnit(null);
+    addOrder(order);
   }
 
   function changed() {
@@ -539,6 +584,6 @@
     }
   }
 
-  window.pbemBuilder = { state, selectUnit, addOrder };
+  window.pbemBuilder = { state, selectUnit, addOrder, screenPoint };
   start();
 })();
