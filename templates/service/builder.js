@@ -165,10 +165,19 @@
     while (layer && layer.parentNode && layer.parentNode !== svg && !layer.hasAttribute("transform")) {
       layer = layer.parentNode;
     }
+    layer = layer || svg;
+    // The highlights live in an SVG of their own laid over the map, with the same view
+    // box and the places' transform: drawing them repaints that small layer, not the
+    // whole map (a thousand hexes on 1941's).
+    const sheet = svgEl("svg", { class: "pbem-overlay-sheet", viewBox: svg.getAttribute("viewBox"),
+                                 "aria-hidden": "true" });
+    const m = layer.getCTM() && svg.getCTM() ? svg.getCTM().inverse().multiply(layer.getCTM()) : null;
     const overlay = svgEl("g", { class: "pbem-overlay" });
-    (layer || svg).append(overlay);
+    if (m) overlay.setAttribute("transform", `matrix(${m.a} ${m.b} ${m.c} ${m.d} ${m.e} ${m.f})`);
+    sheet.append(overlay);
+    svg.after(sheet);
     const hexes = hexSize ? [...places].filter(([, p]) => p.x !== undefined) : [];
-    return { places, hexSize, overlay, hexes, layer: layer || svg };
+    return { places, hexSize, overlay, hexes, layer };
   }
 
   function showMap(markup) {
@@ -177,8 +186,9 @@
     if (svg.nodeName !== "svg" || parsed.querySelector("parsererror")) return;
     svg.removeAttribute("width");
     svg.removeAttribute("height");
+    svg.classList.add("pbem-map");
     $("map").replaceChildren(document.importNode(svg, true));
-    state.places = indexPlaces($("map").querySelector("svg"));
+    state.places = indexPlaces($("map").querySelector("svg.pbem-map"));
     if (state.selected) highlight(state.selected);
   }
 
