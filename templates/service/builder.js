@@ -171,6 +171,9 @@
     // whole map (a thousand hexes on 1941's).
     const sheet = svgEl("svg", { class: "pbem-overlay-sheet", viewBox: svg.getAttribute("viewBox"),
                                  "aria-hidden": "true" });
+    for (const size of ["width", "height"]) {
+      if (svg.hasAttribute(size)) sheet.setAttribute(size, svg.getAttribute(size));
+    }
     const m = layer.getCTM() && svg.getCTM() ? svg.getCTM().inverse().multiply(layer.getCTM()) : null;
     const overlay = svgEl("g", { class: "pbem-overlay" });
     if (m) overlay.setAttribute("transform", `matrix(${m.a} ${m.b} ${m.c} ${m.d} ${m.e} ${m.f})`);
@@ -184,8 +187,6 @@
     const parsed = new DOMParser().parseFromString(markup, "image/svg+xml");
     const svg = parsed.documentElement;
     if (svg.nodeName !== "svg" || parsed.querySelector("parsererror")) return;
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
     svg.classList.add("pbem-map");
     $("map").replaceChildren(document.importNode(svg, true));
     state.places = indexPlaces($("map").querySelector("svg.pbem-map"));
@@ -556,6 +557,10 @@
 
   async function start() {
     $("map").addEventListener("click", onMapClick);
+    $("fit-map").addEventListener("click", (event) => {
+      const fit = $("map").classList.toggle("fit");
+      event.target.setAttribute("aria-pressed", String(fit));
+    });
     $("unit-select").addEventListener("change", (e) => selectUnit(e.target.value));
     $("load-key").addEventListener("click", loadKey);
     $("sign-submit").addEventListener("click", submit);
