@@ -109,7 +109,7 @@ def click_latency(page: Any, base: str, game_id: str, token: str, clicks: int
     for i in range(clicks + 1):  # the first click warms the page up: not counted
         unit, at = units[i % len(units)]
         page.evaluate("pbemBuilder.selectUnit(null)")
-        point = page.evaluate("([at]) => { document.querySelector('#map svg')"
+        point = page.evaluate("([at]) => { document.getElementById('map')"
                               ".scrollIntoView({block: 'nearest'});"
                               " return pbemBuilder.screenPoint(at, true); }", [at])
         page.evaluate(ARM)

@@ -1,4 +1,4 @@
-"""The order builder page (docs/order-builder.md): behind the player's secret link, the
+"""The order builder page (docs/order-builder-page.md): behind the player's secret link, the
 side's map with its units, the orders the listing offers, the draft checked by the
 builder API after every change, and signing in the browser. The page is plain HTML and
 JavaScript served from here (no build step, nothing fetched from elsewhere); what it

@@ -1,4 +1,4 @@
-/* The order builder page (docs/order-builder.md): the side's map from the builder API,
+/* The order builder page (docs/order-builder-page.md): the side's map from the builder API,
    its units from the game's listing of legal orders, a draft of orders checked by the
    API's dry run (the one `pbem check` uses) after every change, and signing in this
    browser (pbem-sign.js). Generic over the games: everything it offers comes from the
@@ -241,8 +241,23 @@
   }
 
   /* Where on the screen a place is (its inside point), or a unit's counter: what a
-     click there selects (the tests and tools/bench_builder.py click there). */
+     click there selects (the tests and tools/bench_builder.py click there). The map's
+     frame is scrolled to show it first, if it is out of sight. */
   function screenPoint(placeId, counter = false) {
+    const first = pointOf(placeId, counter);
+    if (!first) return null;
+    const frame = $("map");
+    const box = frame.getBoundingClientRect();
+    const margin = 30;
+    if (first[0] < box.left + margin || first[0] > box.right - margin ||
+        first[1] < box.top + margin || first[1] > box.bottom - margin) {
+      frame.scrollLeft += first[0] - (box.left + box.width / 2);
+      frame.scrollTop += first[1] - (box.top + box.height / 2);
+    }
+    return pointOf(placeId, counter);
+  }
+
+  function pointOf(placeId, counter) {
     const { places, layer } = state.places;
     let x, y, matrix;
     const stack = counter && layer.querySelector(`.units [data-area="${CSS.escape(placeId)}"] .counter, .units [data-area="${CSS.escape(placeId)}"] .marker`);
@@ -308,6 +323,7 @@
     const started = performance.now();
     highlight(unit);
     state.lastHighlightMs = performance.now() - started;
+    if (state.places) screenPoint(unit.at, true); // in sight, when chosen from the list
     const stack = state.byPlace.get(unit.at) || [];
     if (stack.length > 1) {
       const others = el("p", {}, "In the same place: ");

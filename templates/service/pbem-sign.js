@@ -1,4 +1,4 @@
-/* Signing order files in the browser (docs/order-builder.md, "Signing in the browser").
+/* Signing order files in the browser (docs/order-builder-page.md, "Signing in the browser").
 
    The order file is built here in exactly the form `pbem sign` writes
    (adjudicator/security/signing.py): the XML declaration, the <orders> start tag with
@@ -179,6 +179,11 @@
   /* The player's key: {key: a non-extractable WebCrypto Ed25519 signing key,
      fingerprint: 32 hex digits (docs/protocol.md, "The signature element")}. */
   async function loadKey(pemText, passphrase) {
+    if (!global.crypto || !global.crypto.subtle) {
+      throw new KeyProblem("this browser offers no WebCrypto on this page (it needs https, or " +
+                           "the service on this machine): download the unsigned file and " +
+                           "sign it with `pbem sign`");
+    }
     const { label, der: outer } = pemBlock(pemText);
     if (label === "OPENSSH PRIVATE KEY") {
       throw new KeyProblem("OpenSSH key files are not supported; use a PKCS#8 PEM key file");

@@ -69,8 +69,12 @@ def page(browser: Any) -> Iterator[Any]:
     page.close()
 
 
-def open_builder(page: Any, base: str, game_id: str, token: str) -> dict[str, Any]:
-    page.goto(f"{base}/games/{quote(game_id)}/me/builder?token={token}")
+def open_builder(page: Any, url: str | None) -> dict[str, Any]:
+    """The builder page (at `url`, or the one the page is at) once it has read the step,
+    the listing and the first check; the step."""
+    if url is not None:
+        page.goto(url)
+    page.wait_for_url(re.compile(r"/me/builder\?"))
     page.wait_for_function("""() => document.querySelector('#builder').dataset.ready === 'true'
         || !/^Reading/.test(document.querySelector('#step-line').textContent)""")
     page.wait_for_function("() => document.querySelector('#builder').dataset.ready === 'true'"
@@ -86,8 +90,8 @@ def settled(page: Any) -> None:
 
 
 def click_at(page: Any, place: str, counter: bool = False) -> None:
-    point = page.evaluate("([p, c]) => { const el = pbemBuilder.state.places.layer;"
-                          " el.ownerSVGElement.scrollIntoView({block: 'nearest'});"
+    point = page.evaluate("([p, c]) => { document.getElementById('map')"
+                          ".scrollIntoView({block: 'nearest'});"
                           " return pbemBuilder.screenPoint(p, c); }", [place, counter])
     assert point, f"{place} is not on the map"
     page.mouse.click(point[0], point[1])
@@ -112,6 +116,7 @@ def build_step(page: Any, moved: dict[str, str], refused: list[str]) -> None:
                     == unit["unit"]:
                 break
             click_at(page, unit["at"], counter=True)
+        assert page.evaluate("pbemBuilder.state.selected.unit") == unit["unit"]
         reach = page.locator(".pbem-reach")
         expect(reach).to_have_count(len(unit["moves"]))
         place, cost = unit["moves"][0]
@@ -202,7 +207,9 @@ def test_a_turn_built_by_clicks_signed_in_the_browser_is_adjudicated(
             game = service.current(game_id)
             if game.acting_side != side or game.state.get("turn") != turn:
                 break  # the turn is over: the other side, or the next turn
-            step = open_builder(page, base, game_id, players["tokens"][side])
+            step = open_builder(page, None if not built else
+                                f"{base}/games/{quote(game_id)}/me/builder?token="
+                                f"{players['tokens'][side]}")
             assert step["awaited"] in ("orders", "answer"), step
             build_step(page, moved, refused)
             orders = page.evaluate("pbemBuilder.state.draft")
