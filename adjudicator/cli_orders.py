@@ -39,14 +39,8 @@ def game_listing(game: Game, side: str) -> Listing:
 
 def game_shorthand(game: Game) -> Shorthand:
     from adjudicator.engine.shorthand import shorthand_of
-    from adjudicator.errors import PbemError
 
-    grammar = shorthand_of(game.package.rules)
-    if grammar is None:
-        raise PbemError(f"{game.package.title} declares no order kinds for the shorthand "
-                        f"yet; write the order file as docs/{game.package.id}-orders.md says",
-                        code="no-shorthand")
-    return grammar
+    return shorthand_of(game.package.rules)
 
 
 def step_words(game: Game, side: str) -> str:
@@ -66,14 +60,16 @@ def orders_list(directory: Path, side: str, unit: str | None) -> None:
     """Print what SIDE may order now, one shorthand line per order (docs/order-builder.md):
     per unit where it may move (the cost, the path) and what it may attack, then every
     other order of the position. GAME-DIR may be a journal file."""
+    from adjudicator.engine.listing import unit_listing
     from adjudicator.referee.gamedir import load_game
 
     game = load_game(directory)
     listing, grammar = game_listing(game, side), game_shorthand(game)
     click.echo(f"# {step_words(game, side)}")
     units = listing.units
-    if unit is not None:
-        units = tuple(u for u in units if u.unit == unit)
+    if unit is not None:  # every destination of the unit, not the listing's sample
+        found = unit_listing(game.package.rules, game.module, game.state, side, unit)
+        units = (found,) if found is not None else ()
         if not units:
             click.echo(f"# {unit} has no order it may be given now")
     own: set[str] = set()
@@ -83,7 +79,7 @@ def orders_list(directory: Path, side: str, unit: str | None) -> None:
             click.echo(f"#   may reach {move.place} (cost {move.cost}) by "
                        f"{' '.join(move.path)}")
         if options.attacks:
-            click.echo(f"#   may attack {', '.join(options.attacks)}")
+            click.echo(f"#   may attack {', '.join(dict.fromkeys(options.attacks))}")
         for order in options.orders:
             own.add(order.to_xml())
             click.echo(grammar.line_of(order))
@@ -132,7 +128,7 @@ def orders_compose(directory: Path, source: str, side: str, out: Path | None,
     for verdict in check.verdicts:
         if verdict.ok is False:
             rule = f" breaks rule {verdict.rule}" if verdict.rule else ""
-            click.echo(f"line {lines[verdict.index]}: {parsed[verdict.index][1].KIND}{rule}: "
+            click.echo(f"line {lines[verdict.index]}: {drafted[verdict.index].kind}{rule}: "
                        f"{verdict.message}", err=True)
             refused = True
     if refused:

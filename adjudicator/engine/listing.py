@@ -77,3 +77,15 @@ def accepted(rules: GameRules, module: ModuleData, state: State, side: str,
         else:
             refused += 1
     return kept, refused
+
+
+def unit_listing(rules: GameRules, module: ModuleData, state: State, side: str,
+                 unit: str) -> UnitOptions | None:
+    """What one unit of `side` may do now, for a click on it: the game's `unit_options`
+    hook where it has one (a listing of the whole side may offer a sample of each unit's
+    destinations; this gives them all), else that unit's entry of the whole listing."""
+    hook = getattr(rules, "unit_options", None)
+    if hook is not None:
+        found: UnitOptions | None = hook(module, state, side, unit)
+        return found
+    return rules.legal_orders(module, state, side).for_unit(unit)

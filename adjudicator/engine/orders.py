@@ -114,8 +114,13 @@ class OrderSpec:
 
     def to_xml(self) -> str:
         """The order as an element of an order file (no namespace prefix)."""
-        attrs = "".join(f' {k}="{_escape(v)}"' for k, v in self.attributes().items())
-        return f"<{self.KIND}{attrs}/>"
+        return element_xml(self.KIND, self.attributes())
+
+
+def element_xml(kind: str, attributes: dict[str, str]) -> str:
+    """An order as an element of an order file (no namespace prefix)."""
+    attrs = "".join(f' {k}="{_escape(v)}"' for k, v in attributes.items())
+    return f"<{kind}{attrs}/>"
 
 
 def _escape(text: str) -> str:

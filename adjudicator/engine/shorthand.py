@@ -9,7 +9,8 @@ A game's typed orders (`OrderSpec`) say which fields are positional (`POSITIONAL
 by default the leading fields up to and including the first list field) and which short
 words name a field (`KEYWORDS`, such as `with` for the attacking units); every field is
 also named by its attribute (`air`, `loss-priority`). A list field takes every word up
-to the next keyword; `name=a,b` gives a field whose words are spelt like a keyword. The
+to the next keyword; `name=a,b` (or `name="a b"`) gives a field whose words are spelt
+like a keyword. The
 shorthand only reads and writes orders: values are kept as written, so the rules judge
 them and refuse a bad one in their own words.
 
@@ -30,14 +31,38 @@ Attack(hex='2418', units=('GER-6', 'GER-17'), air='1')
 
 from __future__ import annotations
 
+import re
+import shlex
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from adjudicator.engine.orders import OrderSpec, is_list_field
+from adjudicator.engine.orders import Order, OrderSpec, element_xml, is_list_field
 
 COMMENT = "#"
 SPECIAL = ("=", ",", COMMENT)  # characters a bare value may not hold
+QUOTES = "\"'\\"  # what the words of a line are split by besides spaces (shlex)
+XML_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*")
+
+
+@dataclass(frozen=True)
+class Written:
+    """An order of a game that declares no typed orders yet, as its line names it: the
+    element without its angle brackets, `move units="GER-XX-12 GER-XX-251" path=1510`
+    (every field by `name=value`, a value with spaces in double quotes). The game's
+    order schema and rules judge it like any other."""
+
+    kind: str
+    attrs: tuple[tuple[str, str], ...] = ()
+
+    def to_order(self, index: int = 0) -> Order:
+        return Order(self.kind, dict(self.attrs), index=index)
+
+    def to_xml(self) -> str:
+        return element_xml(self.kind, dict(self.attrs))
+
+
+Parsed = OrderSpec | Written
 
 
 class ShorthandError(ValueError):
@@ -91,11 +116,12 @@ class Syntax:
         return " ".join([self.spec.KIND, *parts])
 
 
-def shorthand_of(rules: object) -> Shorthand | None:
+def shorthand_of(rules: object) -> Shorthand:
     """The shorthand of a game's rules, from the typed orders they declare
-    (`RulesBase.order_specs`); None for rules that declare none yet."""
+    (`RulesBase.order_specs`); for rules that declare none yet, the open form where
+    every field is given as `name=value` (`Written`)."""
     specs: tuple[type[OrderSpec], ...] = getattr(rules, "order_specs", ())
-    return Shorthand(specs) if specs else None
+    return Shorthand(specs)
 
 
 class Shorthand:
@@ -103,13 +129,14 @@ class Shorthand:
 
     def __init__(self, specs: Iterable[type[OrderSpec]]) -> None:
         self.syntax = {s.KIND: Syntax.of(s) for s in specs}
+        self.open = not self.syntax  # no typed orders: any kind, fields by name=value
 
     @property
     def kinds(self) -> tuple[str, ...]:
         return tuple(self.syntax)
 
     # -- reading ------------------------------------------------------------------------
-    def parse(self, text: str) -> list[tuple[int, OrderSpec]]:
+    def parse(self, text: str) -> list[tuple[int, Parsed]]:
         """Every order of a shorthand text with its line number (from 1).
 
         Raises:
@@ -117,19 +144,29 @@ class Shorthand:
         """
         found = []
         for number, raw in enumerate(text.splitlines(), start=1):
-            words = raw.split(COMMENT, 1)[0].split()
+            words = self.words_of(raw, number)
             if words:
                 found.append((number, self.parse_words(words, number)))
         return found
 
-    def parse_line(self, line: str, number: int = 1) -> OrderSpec:
-        words = line.split(COMMENT, 1)[0].split()
+    def parse_line(self, line: str, number: int = 1) -> Parsed:
+        words = self.words_of(line, number)
         if not words:
             raise ShorthandError(number, "the line holds no order")
         return self.parse_words(words, number)
 
-    def parse_words(self, words: Sequence[str], number: int) -> OrderSpec:
+    def words_of(self, line: str, number: int) -> list[str]:
+        """The words of a line, its comment left out; a value in double quotes is one
+        word (`path="1510 1611"`)."""
+        try:
+            return shlex.split(line, comments=True)
+        except ValueError:
+            raise ShorthandError(number, "a double quote is not closed") from None
+
+    def parse_words(self, words: Sequence[str], number: int) -> Parsed:
         kind, rest = words[0], list(words[1:])
+        if self.open:
+            return self.parse_open(kind, rest, number)
         syntax = self.syntax.get(kind)
         if syntax is None:
             raise ShorthandError(number, f"{kind!r} is not an order of this game; the orders "
@@ -150,7 +187,7 @@ class Shorthand:
                 if field is None:
                     raise ShorthandError(number, f"{kind} has no field {name!r}: "
                                                  f"{syntax.fields_words()}")
-                give(field, tuple(w for w in given.split(",") if w)
+                give(field, tuple(given.replace(",", " ").split())
                      if field in syntax.lists else given, name)
                 position = len(syntax.positional)
             elif word in syntax.keywords:
@@ -180,6 +217,22 @@ class Shorthand:
                                              f"the order reads: {syntax.fields_words()}")
         return syntax.spec(**values)
 
+    def parse_open(self, kind: str, rest: list[str], number: int) -> Written:
+        """A line of the open form: the kind, then `name=value` for every field."""
+        if not XML_NAME.fullmatch(kind):
+            raise ShorthandError(number, f"{kind!r} is not the name of an order")
+        attrs: dict[str, str] = {}
+        for word in rest:
+            name, said, value = word.partition("=")
+            if not said or not XML_NAME.fullmatch(name):
+                raise ShorthandError(number, f"{kind}: {word!r} is not name=value (this "
+                                             "game's orders give every field by its name, "
+                                             'a value with spaces in double quotes)')
+            if name in attrs:
+                raise ShorthandError(number, f"{kind}: {name} is given twice")
+            attrs[name] = value
+        return Written(kind, tuple(attrs.items()))
+
     # -- writing ------------------------------------------------------------------------
     def line_of(self, order: OrderSpec) -> str:
         """The order as one shorthand line, which `parse_line` reads back to it.
@@ -188,6 +241,8 @@ class Shorthand:
             ValueError: a value the shorthand cannot write (a space or a comma in a value).
         """
         syntax = self.syntax.get(order.KIND)
+        if syntax is None and self.open:
+            return self.open_line(order.to_order())
         if syntax is None:
             raise ValueError(f"{order.KIND!r} is not an order of this game")
         out = [order.KIND]
@@ -195,7 +250,7 @@ class Shorthand:
         by_keyword = False
         for name, value in values.items():
             words = list(value) if name in syntax.lists else ([value] if value else [])
-            if any(not w or any(c.isspace() for c in w) for w in words):
+            if any(not w or any(c.isspace() or c in QUOTES for c in w) for w in words):
                 raise ValueError(f"{order.KIND}: {name} {value!r} cannot be written in "
                                  "shorthand")
             if not words:
@@ -215,4 +270,15 @@ class Shorthand:
             else:
                 out += [syntax.keyword_for(name), *words]
                 by_keyword = True
+        return " ".join(out)
+
+    def open_line(self, order: Order) -> str:
+        """An order in the open form: `kind name=value ...`."""
+        out = [order.kind]
+        for name, value in order.attrs.items():
+            if any(c in value for c in QUOTES) or value != " ".join(value.split()):
+                raise ValueError(f"{order.kind}: {name} {value!r} cannot be written in "
+                                 "shorthand")
+            plain = value and not any(c.isspace() or c == COMMENT for c in value)
+            out.append(f"{name}={value}" if plain else f'{name}="{value}"')
         return " ".join(out)

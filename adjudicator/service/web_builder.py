@@ -39,7 +39,7 @@ from adjudicator.service.web import (
 )
 from adjudicator.service.web_pages import submit_from
 
-LISTINGS_KEPT = 32  # listings remembered, by game, position and side
+LISTINGS_KEPT = 256  # listings remembered, by game, position, side and unit
 MAX_JSON_BYTES = 4 * MAX_ORDER_BYTES  # a draft's JSON is wordier than its XML
 
 
@@ -61,7 +61,7 @@ def unit_json(options: UnitOptions) -> dict[str, Any]:
     return {"unit": options.unit, "at": options.at,
             "moves": [{"place": d.place, "path": list(d.path), "cost": d.cost}
                       for d in options.moves],
-            "attacks": list(options.attacks),
+            "attacks": list(dict.fromkeys(options.attacks)),  # each place once
             "orders": [order_json(o) for o in options.orders]}
 
 
@@ -70,24 +70,32 @@ def listing_json(listing: Listing) -> dict[str, Any]:
             "orders": [order_json(o) for o in listing.orders]}
 
 
-_LISTINGS: dict[tuple[str, str, str], dict[str, Any]] = {}
+_LISTINGS: dict[tuple[str, str, str, str], dict[str, Any]] = {}
 _LISTINGS_LOCK = threading.Lock()  # the routes run in a thread pool
 
 
-def cached_listing(game: Game, side: str) -> dict[str, Any]:
-    """The side's listing of the game's current position as JSON, computed once per
-    position (its state hash) and kept: the page asks for it at every click."""
-    key = (game.game_id, game.state_hash, side)
+def cached_listing(game: Game, side: str, unit: str | None = None) -> dict[str, Any]:
+    """The side's listing of the game's current position as JSON (with `unit`: that
+    unit's, engine/listing.py `unit_listing`), computed once per position (its state
+    hash) and kept: the page asks for it at every click."""
+    from adjudicator.engine.listing import unit_listing
+
+    key = (game.game_id, game.state_hash, side, unit or "")
     with _LISTINGS_LOCK:
         known = _LISTINGS.get(key)
     if known is not None:
         return known
-    lister = getattr(game.package.rules, "legal_orders", None)
-    if lister is None:
+    rules = game.package.rules
+    if getattr(rules, "legal_orders", None) is None:
         raise BuilderProblem(409, f"the rules of {game.package.title} do not list their "
                                   "legal orders yet: write the order file from the template "
                                   "and the game's order documentation", "no-listing")
-    shown = listing_json(lister(game.module, game.state, side))
+    if unit is None:
+        shown = listing_json(rules.legal_orders(game.module, game.state, side))
+    else:
+        options = unit_listing(rules, game.module, game.state, side, unit)
+        shown = {"side": side, "units": [unit_json(options)] if options else [],
+                 "orders": [order_json(o) for o in options.orders] if options else []}
     with _LISTINGS_LOCK:  # outside the lock: a second request at worst lists it twice
         if len(_LISTINGS) >= LISTINGS_KEPT:
             _LISTINGS.pop(next(iter(_LISTINGS)))
@@ -167,9 +175,10 @@ async def json_body(request: Request, model: type[BaseModel]) -> Any:
     try:
         raw = await read_capped(request, MAX_JSON_BYTES)
     except UploadProblem as exc:
-        raise BuilderProblem(exc.status, "the draft is too large: at most "
-                                         f"{MAX_JSON_BYTES // 1024} KiB of JSON", "too-large"
-                             ) from None
+        words = (f"the draft is too large: at most {MAX_JSON_BYTES // 1024} KiB of JSON"
+                 if exc.status == 413 else exc.message)
+        raise BuilderProblem(exc.status, words, "too-large" if exc.status == 413
+                             else "upload") from None
     try:
         return model.model_validate_json(raw)
     except ValidationError as exc:
@@ -198,12 +207,9 @@ def add_builder_api(app: FastAPI, web: Web) -> None:
     def api_listing(game_id: str, token: str | None = None,
                     unit: str | None = None) -> JSONResponse:
         game, side = game_and_side(game_id, token)
-        shown = cached_listing(game, side)
-        if unit is None:
-            return answer(shown)
-        mine = [u for u in shown["units"] if u["unit"] == unit]
-        return answer({"side": side, "units": mine,
-                       "orders": mine[0]["orders"] if mine else []})
+        if unit is not None and len(unit) > 64:
+            raise BuilderProblem(422, "unit: no unit has so long an id", "invalid-request")
+        return answer(cached_listing(game, side, unit))
 
     @app.post(f"{base}/check", include_in_schema=False)
     async def api_check(game_id: str, request: Request,

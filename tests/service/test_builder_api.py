@@ -137,11 +137,24 @@ def test_a_listing_of_1941s_movement_phase_lists_moves_with_paths_and_costs(
     units = client.get(played.url("listing", "axis")).json()["units"]
     moving = [u for u in units if u["moves"]]
     assert moving
+    more = 0
     for unit in moving:
         for move in unit["moves"]:
             assert move["cost"] and len(move["path"]) >= 2
-        kinds = {o["kind"] for o in unit["orders"]}
-        assert "move" in kinds
+        assert "move" in {o["kind"] for o in unit["orders"]}
+        # a click on the unit: every hex it may reach, not the whole listing's sample
+        one = client.get(played.url("listing", "axis", unit=unit["unit"])).json()["units"][0]
+        assert {m["place"] for m in unit["moves"]} <= {m["place"] for m in one["moves"]}
+        assert {"kind": "move", "attrs": {"unit": unit["unit"], "path": " ".join(
+            one["moves"][0]["path"])}, "text": ""} in one["orders"]
+        more += len(one["moves"]) > len(unit["moves"])
+    assert more
+    # a unit the sample left out is listed when clicked
+    listed = {u["unit"] for u in units}
+    current = service.current(played.game_id)
+    other = next(u for u, at in sorted(current.state["units"].items())
+                 if u.startswith("GER-") and u not in listed)
+    assert client.get(played.url("listing", "axis", unit=other)).json()["units"][0]["moves"]
 
 
 def first_listed(client: TestClient, played: Played, side: str) -> dict[str, Any]:

@@ -69,6 +69,42 @@ def legal_orders(module: ModuleData, state: State, side: str) -> Listing:
                            lambda: _listing(module, game, state, side))
 
 
+def unit_options(module: ModuleData, state: State, side: str, unit: str) -> UnitOptions | None:
+    """What one unit may do now (a click on it in the order builder): in a Movement
+    Phase every hex it may reach, each by its least-cost path, dry-run like the rest;
+    else its entry of the whole listing. Kept per position like the listing."""
+    game = GameData.of(module)
+    return game.remembered(  # type: ignore[no-any-return]
+        ("unit", state_hash(state), side, unit),
+        lambda: _unit_options(module, game, state, side, unit))
+
+
+def _unit_options(module: ModuleData, game: GameData, state: State, side: str,
+                  unit: str) -> UnitOptions | None:
+    from adjudicator.games.barbarossa.rules import RULES
+
+    listed = legal_orders(module, state, side).for_unit(unit)
+    movable = (state["phase"] == Phase.MOVEMENT and not state.get("pending")
+               and RULES.acting_side(state) == side and unit in state["units"]
+               and game.pieces[unit].side == side and unit not in state["moved"]
+               and unit not in state.get("carried", {}))
+    if not movable:
+        return listed
+    reached = reachable(game, state, unit)
+    ends = sorted((h for h, cost in reached.cost.items() if cost > 0),
+                  key=lambda h: (reached.cost[h], game.label(h)))
+    destinations = [Destination(game.label(h), tuple(game.label(x) for x in reached.path(h)),
+                                str(reached.cost[h])) for h in ends]
+    moves = [Move(unit, d.path) for d in destinations]
+    kept, _ = accepted(RULES, module, state, side, moves)
+    legal = {o.to_xml() for o in kept}
+    others = tuple(o for o in (listed.orders if listed else ()) if not isinstance(o, Move))
+    return UnitOptions(unit, state["units"][unit],
+                       tuple(d for d, m in zip(destinations, moves, strict=True)
+                             if m.to_xml() in legal),
+                       listed.attacks if listed else (), tuple(kept) + others)
+
+
 def _listing(module: ModuleData, game: GameData, state: State, side: str) -> Listing:
     from adjudicator.games.barbarossa.rules import RULES
 

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from lxml import etree
 
 from adjudicator.engine.catalogue import PROTOCOL_RULE
-from adjudicator.engine.listing import Listing
+from adjudicator.engine.listing import Listing, UnitOptions
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order, OrderSpec
 from adjudicator.engine.procedure import Resumer
@@ -174,6 +174,12 @@ class BarbarossaRules(RulesBase):
         from adjudicator.games.barbarossa.listing import legal_orders
 
         return legal_orders(module, state, side)
+
+    def unit_options(self, module: ModuleData, state: State, side: str,
+                     unit: str) -> UnitOptions | None:
+        from adjudicator.games.barbarossa.listing import unit_options
+
+        return unit_options(module, state, side, unit)
 
     def positions(self, state: State) -> dict[str, str]:
         return dict(state["units"])
