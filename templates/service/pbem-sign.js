@@ -331,11 +331,12 @@
     }).join("");
   }
 
-  /* The file before signing, its entropy filled in (what `pbem sign` signs), or left
-     empty ("") for `pbem sign` to fill in. */
+  /* The file as `pbem sign` has it just before it signs (the builder API's compose):
+     the entropy filled in, or left empty ("") for `pbem sign` to fill in, and the
+     indentation of the signature to come before </orders>, which the signature covers. */
   function unsignedFile(envelope, orders, entropy) {
     return fileHead(envelope, entropy === "" ? "" : checkedEntropy(entropy)) +
-      fileOrders(orders) + "</orders>\n";
+      fileOrders(orders) + "  </orders>\n";
   }
 
   /* The signed order file, as `pbem sign` would write it from `unsignedFile`. */

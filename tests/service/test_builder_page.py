@@ -6,8 +6,10 @@ report what the clicks asked for; and no request ever carries the key."""
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -18,6 +20,8 @@ from lxml import etree
 
 from adjudicator.games import GAME_IDS, get_game
 from adjudicator.security.keys import private_key_pem, public_key_pem
+from adjudicator.security.signing import read_envelope, sign_orders, verify_orders
+from adjudicator.security.xmlsafe import parse_untrusted
 from adjudicator.service.core import PlayerSpec, Service
 from adjudicator.service.web import create_app
 from tests.service.test_builder_signing import Recorder, browser, key_material, sync_api
@@ -161,7 +165,23 @@ def build_step(page: Any, moved: dict[str, str], refused: list[str]) -> None:
     expect(page.locator("#draft > li.refused")).to_have_count(0)
 
 
-def sign_and_submit(page: Any, pem: bytes) -> str:
+def same_as_compose(page: Any) -> None:
+    """The page writes the file and the signed bytes as the service's compose does (the
+    file `pbem sign` signs, and the C14N 2.0 bytes its signature covers)."""
+    entropy = "ab" * 32
+    ours, theirs = page.evaluate("""async ([entropy]) => {
+        const {step, draft} = pbemBuilder.state;
+        const answer = await fetch(`${document.getElementById('builder').dataset.api}/compose`
+            + location.search, {method: 'POST', headers: {'content-type': 'application/json'},
+                                body: JSON.stringify({orders: draft, entropy})});
+        return [[pbemSign.unsignedFile(step.envelope, draft, entropy),
+                 pbemSign.signedText(step.envelope, draft, entropy)], await answer.json()];
+    }""", [entropy])
+    assert ours[0] == theirs["xml"]
+    assert ours[1].encode() == base64.b64decode(theirs["c14n"])
+
+
+def sign_and_submit(page: Any, pem: bytes, key: ed25519.Ed25519PrivateKey) -> str:
     expect = sync_api.expect
     page.set_input_files("#key-file", files=[{"name": "me.key", "mimeType":
                                               "application/x-pem-file", "buffer": pem}])
@@ -169,6 +189,16 @@ def sign_and_submit(page: Any, pem: bytes) -> str:
     page.click("#load-key")
     expect(page.locator("#key-note")).to_contain_text("Your key is ready")
     assert page.input_value("#passphrase") == ""  # not kept in the page
+    # the files a player may download instead: signed (to mail it), unsigned (pbem sign)
+    with page.expect_download() as signed:
+        page.click("#sign-download")
+    raw = Path(signed.value.path()).read_bytes()
+    verify_orders(parse_untrusted(raw), key.public_key())
+    with page.expect_download() as unsigned:
+        page.click("#unsigned-download")
+    again = sign_orders(parse_untrusted(Path(unsigned.value.path()).read_bytes()), key,
+                        entropy=read_envelope(parse_untrusted(raw)).entropy)
+    assert again == raw
     page.click("#sign-submit")
     outcome = page.locator("#outcome")
     expect(outcome).to_be_visible()
@@ -215,7 +245,8 @@ def test_a_turn_built_by_clicks_signed_in_the_browser_is_adjudicated(
             orders = page.evaluate("pbemBuilder.state.draft")
             assert orders, "no order was built"
             built[step["step"]] = orders
-            outcome = sign_and_submit(page, players["pems"][side])
+            same_as_compose(page)
+            outcome = sign_and_submit(page, players["pems"][side], players["keys"][side])
             assert outcome in ("accepted", "decision"), page.locator("#verdict").inner_text()
             submitted += 1
             after = service.current(game_id)
