@@ -438,6 +438,9 @@
 
   function renderDraft() {
     const list = $("draft");
+    // the keyboard's place survives the list drawn again after each check
+    const active = document.activeElement;
+    const focused = active && list.contains(active) ? active.getAttribute("aria-label") : null;
     list.replaceChildren();
     state.draft.forEach((order, i) => {
       const li = el("li", { class: "order" });
@@ -469,6 +472,7 @@
       }
       list.append(li);
     });
+    if (focused) list.querySelector(`[aria-label="${CSS.escape(focused)}"]`)?.focus();
   }
 
   /* The order's values as fields: what the listing offered, changed by hand if need be

@@ -24,6 +24,7 @@ from adjudicator.security.signing import read_envelope, sign_orders, verify_orde
 from adjudicator.security.xmlsafe import parse_untrusted
 from adjudicator.service.core import PlayerSpec, Service
 from adjudicator.service.web import create_app
+from tests.service.conftest import EXAMPLE_ID
 from tests.service.test_builder_signing import Recorder, browser, key_material, sync_api
 from tests.service.test_web import serving, token_of
 
@@ -269,3 +270,43 @@ def test_a_turn_built_by_clicks_signed_in_the_browser_is_adjudicated(
     recorder.assert_never(*key_material(key), players["pems"][side].strip(),
                           PASSPHRASE.encode(), quote(PASSPHRASE).encode())
     assert not errors, errors
+
+
+def test_the_draft_is_built_and_edited_from_the_keyboard(
+        service: Service, example: dict[str, str], page: Any) -> None:
+    """Without the mouse: a unit from the list, its order by its button, another order from
+    a form; reordered with the buttons (the focus stays on the moved order), an order
+    edited by hand to a value the rules refuse, which the list says in place."""
+    expect = sync_api.expect
+    with serving(create_app(service)) as base:
+        open_builder(page, f"{base}/games/{EXAMPLE_ID}/me/builder?token="
+                           f"{token_of(example['german'])}")
+        unit = page.evaluate("pbemBuilder.state.listing.units.find(u => u.moves.length).unit")
+        page.focus("#unit-select")
+        page.select_option("#unit-select", unit)
+        first = page.locator("#unit-options button.move").first
+        first.focus()
+        page.keyboard.press("Enter")
+        settled(page)
+        page.locator("form.other button").last.focus()
+        page.keyboard.press("Enter")
+        settled(page)
+        expect(page.locator("#draft > li")).to_have_count(2)
+        kinds = page.evaluate("pbemBuilder.state.draft.map(o => o.kind)")
+        page.get_by_role("button", name="order 2 earlier").focus()
+        page.keyboard.press("Enter")
+        settled(page)
+        assert page.evaluate("pbemBuilder.state.draft.map(o => o.kind)") == kinds[::-1]
+        assert page.evaluate("document.activeElement.getAttribute('aria-label')") == \
+            "order 1 earlier"
+        # the move, now second, edited by hand: its unit made one that does not exist
+        page.get_by_role("button", name="edit order 2").focus()
+        page.keyboard.press("Enter")
+        field = page.locator("#draft > li").nth(1).locator("form.edit input").first
+        expect(field).to_be_focused()
+        field.fill("NO-SUCH-UNIT")
+        page.keyboard.press("Enter")
+        settled(page)
+        refused = page.locator("#draft > li.refused")
+        expect(refused).to_have_count(1)
+        expect(refused.locator(".refusal")).to_contain_text("NO-SUCH-UNIT")
