@@ -47,7 +47,7 @@ fuzz: $(STAMP)
 examples: $(STAMP)
 	$(BIN)/python tools/play_example.py --out out/example --update-examples
 	$(BIN)/python tools/play_barbarossa_example.py --out out/barbarossa --update-examples
-	$(BIN)/python tools/play_moscow_example.py --out out/moscow --update-examples
+	$(BIN)/python -m adjudicator.games.moscow.tools.play_example --out out/moscow --update-examples
 
 clean:
 	rm -rf $(VENV) out .pytest_cache

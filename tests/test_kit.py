@@ -21,10 +21,11 @@ from adjudicator.engine.dice import DiceStream
 from adjudicator.engine.events import Event
 from adjudicator.engine.flow import Phase, Sequence
 from adjudicator.engine.hidden import Reveal, commitment, mask_events, salt_for
+from adjudicator.engine.memo import Memo
 from adjudicator.engine.orders import Order, OrderSpec
 from adjudicator.engine.procedure import Procedure, Resumer, Step, Task, TaskQueue, ask, rest
 from adjudicator.engine.retreat import retreat_paths, rings
-from adjudicator.engine.search import least_costs, reachable
+from adjudicator.engine.search import least_costs, least_costs_to, reachable
 from adjudicator.engine.stacking import over_limit, stacks
 from adjudicator.engine.step import StepContext, apply_engine_event, take_answer
 from adjudicator.engine.walker import Stop, walk
@@ -105,6 +106,38 @@ def test_fifo_ties_with_unit_costs_are_a_breadth_first_search(graph: Any,
     length, came = reference_bfs(0, nbrs, ok, limit)
     assert reached.cost == length
     assert reached.came_from == came
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs(), st.sets(st.integers(0, 11), min_size=1, max_size=3),
+       st.one_of(st.none(), st.integers(0, 8)))
+def test_costs_to_goals_are_what_a_search_from_each_place_finds(
+        graph: Any, goal_set: set[int], budget: int | None) -> None:
+    """One search backwards from the goals (a supply network) against one forward search
+    from every place that stops at the first goal (a supply line per unit)."""
+    nbrs, costs = graph
+    goals = {g for g in goal_set if g in nbrs}
+    if not goals:
+        return
+    to = least_costs_to(sorted(goals), nbrs.__getitem__, lambda a, b: costs[(a, b)],
+                        budget=budget)
+    for place in nbrs:
+        ahead = least_costs([place], nbrs.__getitem__, lambda a, b: costs[(a, b)],
+                            budget=budget, goals=goals.__contains__)
+        if ahead.found is None:
+            assert place not in to
+        else:
+            assert to.cost[place] == ahead.cost[ahead.found]
+
+
+def test_a_memo_keeps_the_last_answers_asked() -> None:
+    memo: Memo[str, list[str]] = Memo(size=2)
+    first = memo.get("a", lambda: ["a"])
+    assert memo.get("a", lambda: ["other"]) is first
+    memo.get("b", lambda: ["b"])
+    memo.get("c", lambda: ["c"])  # "a" was asked least recently: it goes
+    assert len(memo) == 2
+    assert memo.get("a", lambda: ["again"]) == ["again"]
 
 
 def test_fractional_costs_goals_and_a_stop_that_leads_nowhere() -> None:

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from adjudicator.games import get_game
-from adjudicator.games.moscow.game import Game
+from adjudicator.games.moscow.data import Game
 from adjudicator.referee.gamedir import load_game
 from tests.test_cli_e2e import pbem, status
 from tests.test_moscow_rules import german_placements, soviet_placements
@@ -74,7 +74,7 @@ def test_moscow_set_up_from_signed_files_hides_every_untried_counter(tmp_path: P
 def test_a_vassal_export_puts_every_soviet_counter_untried_face_up() -> None:
     """12.1 B: the counter mix an export offers draws a Soviet unit's untried face first
     (a layer the player flips at the reveal), a German unit's full strength first."""
-    from adjudicator.reports.moscow import REPORTER
+    from adjudicator.games.moscow.report import REPORTER
 
     module = get_game("moscow").bundled_module
     game = Game.of(module)

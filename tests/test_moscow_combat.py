@@ -1,7 +1,7 @@
-"""Moscow '41 combat (games/moscow/combat.py) on the real module: the rulebook's examples
-and every rule of 7.0-8.12, 9.2, 10.0-10.2, 11.0-11.1, 13.0, 3.2 E and 15.1 B / 15.2 B,
-named in the test names. Units the rulebook names are the real counters of pieces.xml;
-hexes are those of map.xml."""
+"""Moscow '41 combat (games/moscow/combat_odds.py, combat_results.py) on the real module:
+the rulebook's examples and every rule of 7.0-8.12, 9.2, 10.0-10.2, 11.0-11.1, 13.0,
+3.2 E and 15.1 B / 15.2 B, named in the test names. Units the rulebook names are the
+real counters of pieces.xml; hexes are those of map.xml."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from adjudicator.engine.hexgrid import Hex, hex_distance
 from adjudicator.engine.module import ModuleData, load_module
 from adjudicator.errors import IllegalOrder
 from adjudicator.games.moscow.charts import CombatCharts, CombatMap
-from adjudicator.games.moscow.combat import (
+from adjudicator.games.moscow.combat_odds import (
     Combat,
     Combatant,
     Shift,
@@ -27,7 +27,7 @@ from adjudicator.games.moscow.combat import (
     resolve_odds,
     strength,
 )
-from adjudicator.games.moscow.retreats import (
+from adjudicator.games.moscow.combat_results import (
     AdvanceMove,
     Option,
     RetreatFacts,

@@ -18,7 +18,7 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.step import StepResult, run_step
 from adjudicator.games import get_game
-from adjudicator.games.moscow.game import RULES_0_2_0
+from adjudicator.games.moscow.vocabulary import RULES_0_2_0
 from tests.conformance.harness import ScriptedDice, load_cases, orders_of
 
 CASES = {case.id: case for case in load_cases("moscow")}

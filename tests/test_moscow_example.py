@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.games import get_game
-from adjudicator.games.moscow.game import Game
+from adjudicator.games.moscow.data import Game
 from adjudicator.games.moscow.untried import commitment
 from adjudicator.referee.gamedir import load_game
 from adjudicator.referee.referee import adjudicate, create_game

@@ -1,4 +1,4 @@
-"""Moscow '41 combat and overrun through orders (games/moscow/fighting.py): `<attack>`
+"""Moscow '41 combat and overrun through orders (games/moscow/combat.py): `<attack>`
 in a Combat Phase (8.0-8.12, 11.0-11.4, 12.2) and `<overrun>` in a Movement Phase
 (7.0-7.8, 3.2 C-E), with the choices the rules give each side made in the order, by
 standing instruction or by decision request. The untried tokens are the real draw of
@@ -13,7 +13,7 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepResult, run_step
-from adjudicator.games.moscow.game import Game
+from adjudicator.games.moscow.data import Game
 from adjudicator.games.moscow.untried import commitment
 from tests.test_moscow_rules import RULES, alone, moscow_module, turn_one_state
 

@@ -1,4 +1,5 @@
-"""Moscow '41 logistics (games/moscow/logistics.py): set-up zones (1.3), supply (9.0-9.4,
+"""Moscow '41 behind the fighting (games/moscow: setupzones.py, supply.py,
+reinforcements.py, weather.py, victory.py): set-up zones (1.3), supply (9.0-9.4,
 11.3), Soviet reinforcements (14.0-14.4), weather (15.0) and victory (16.0-16.4), on the
 real module (module.xml: the reconstructed map, counters and charts).
 
@@ -21,38 +22,42 @@ from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex, HexGrid, Hexside
 from adjudicator.engine.module import MODULE_NS, ModuleData, load_module
 from adjudicator.errors import IllegalOrder
-from adjudicator.games.moscow.logistics import (
-    Cost,
-    GermanLoss,
-    SupplyLines,
-    VictorySchedule,
+from adjudicator.games.moscow.data import turn_record
+from adjudicator.games.moscow.reinforcements import (
     blocked_entry_hexes,
-    casualty_points,
     check_reinforcement_entry,
-    draw_reinforcement,
     enters_cup,
     entry_cost,
-    game_result,
-    german_holds_moscow,
-    in_supply,
-    moscow_points,
     open_entry_hexes,
-    play_balance,
     reinforcement_hexes,
-    supply_line,
-    supply_roads,
-    supply_sources,
-    turn_record,
-    unsupplied,
-    victory_level,
-    weather_for,
 )
+from adjudicator.games.moscow.reinforcements import draw_from_cup as draw_reinforcement
 from adjudicator.games.moscow.setupzones import (
     check_german_placement,
     check_german_setup,
     check_soviet_placement,
     check_soviet_setup,
 )
+from adjudicator.games.moscow.supply import (
+    Cost,
+    SupplyLines,
+    in_supply,
+    supply_line,
+    supply_roads,
+    supply_sources,
+    unsupplied,
+)
+from adjudicator.games.moscow.victory import (
+    GermanLoss,
+    VictorySchedule,
+    casualty_points,
+    game_result,
+    german_holds_moscow,
+    moscow_points,
+    play_balance,
+    victory_level,
+)
+from adjudicator.games.moscow.weather import weather_for
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "moscow" / "data"
 M = f"{{{MODULE_NS}}}"
@@ -611,3 +616,37 @@ def test_1_3_2_B_every_german_land_unit_begins_on_the_map(facts, pieces) -> None
     with pytest.raises(IllegalOrder) as refused:
         check_german_setup(facts, germans(pieces), placed)
     assert refused.value.rule == "1.3.2 B" and "GER-XX-197" in refused.value.message
+
+
+def test_9_0_the_supply_network_is_every_hex_a_supply_line_leaves_from() -> None:
+    """Issue 13: one search from the roads outward (`supply_network`) gives the same
+    answer as one supply line traced from each hex, in the example game's last position,
+    for both sides, with Soviet hexes interdicted by one and two air units (11.3)."""
+    from adjudicator.games.moscow.data import Game
+    from adjudicator.games.moscow.supply import (
+        SupplyRates,
+        supplied_hexes,
+        supply_lines,
+        supply_network,
+        supply_roads,
+    )
+    from adjudicator.games.moscow.terrain import Terrain
+    from adjudicator.referee.gamedir import load_game
+
+    game_dir = Path(__file__).resolve().parent.parent / "examples" / "moscow"
+    loaded = load_game(game_dir / "journal.jsonl")
+    state, module = loaded.state, loaded.module
+    game, terrain = Game.of(module), Terrain.of(module)
+    soviet_hexes = sorted({x for u, x in state["units"].items() if u not in game.pieces
+                           or game.pieces[u].side == "soviet"})
+    state["interdicted"] = {soviet_hexes[0]: 1, soviet_hexes[1]: 2}
+    for side in ("german", "soviet"):
+        lines = supply_lines(game, terrain, state, side)
+        roads = supply_roads(game.board, lines)
+        traced = {h for h in game.board
+                  if supply_line(game.board, h, lines, terrain.enter_cost, roads=roads)}
+        rates = SupplyRates(game.board, lines.cities, terrain.enter_cost, terrain.mp_scale)
+        network = supply_network(game.board, lines, rates)
+        assert network == traced
+        assert supplied_hexes(game, terrain, state, side) == network
+        assert 0 < len(network) < len(list(game.board))

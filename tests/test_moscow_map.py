@@ -4,13 +4,13 @@ The printed map is not available; these tests pin the facts the rulebook states 
 it (rule numbers in the test names: the hex numbers of its examples, the grid they
 imply, Moscow and its defensive ring, the front line, the set-up columns, lakes and
 roads, supply sources, entry hexes) and the properties the reconstruction promises
-(MAP-README.md), and check that tools/gen_moscow_map.py regenerates the file exactly.
+(MAP-README.md), and check that the package's map generator (tools/gen_map.py)
+regenerates the file exactly.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import sys
 from collections import defaultdict, deque
 from pathlib import Path
 from types import ModuleType
@@ -26,7 +26,6 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "adjudicator" / "games" / "moscow" / "data"
 MAP_XML = DATA / "map.xml"
 MAP_RNG = DATA / "map.rng"
-GENERATOR = ROOT / "tools" / "gen_moscow_map.py"
 M = f"{{{MODULE_NS}}}"
 
 # Printed so that a regeneration that changes the map's size is noticed: update it
@@ -82,12 +81,7 @@ def sides(root: etree._Element) -> dict[str, list[etree._Element]]:
 
 
 def load_generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_moscow_map", GENERATOR)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("gen_moscow_map", module)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("adjudicator.games.moscow.tools.gen_map")
 
 
 def side_of(board: HexBoard, a: str, b: str) -> Hexside:
@@ -372,13 +366,14 @@ def test_generator_is_deterministic_and_reproduces_map_xml() -> None:
     first = gen.to_xml(gen.generate())
     second = gen.to_xml(gen.generate())
     assert first == second
-    assert first == MAP_XML.read_bytes(), "map.xml is out of date: run tools/gen_moscow_map.py"
+    assert first == MAP_XML.read_bytes(), \
+        "map.xml is out of date: run python -m adjudicator.games.moscow.tools.gen_map"
 
 
 def test_generator_reads_only_the_projects_own_geodata() -> None:
     gen = load_generator()
-    geo = ROOT / "tools" / "geodata"
+    geo = ROOT / "adjudicator" / "games" / "moscow" / "tools" / "geodata"
     for path in (gen.RIVERS_FILE, gen.LAKES_FILE):
         assert path.parent == geo and path.exists()
-    assert "/shared/" not in GENERATOR.read_text(encoding="utf-8")
-    assert (geo / "MOSCOW.md").exists()
+    assert "/shared/" not in Path(gen.__file__).read_text(encoding="utf-8")
+    assert (geo / "README.md").exists()

@@ -14,19 +14,16 @@ from lxml import etree
 from adjudicator.engine.hexgrid import Hex
 from adjudicator.engine.module import ModuleData, load_module
 from adjudicator.errors import IllegalOrder
+from adjudicator.games.moscow.data import Unit
 from adjudicator.games.moscow.movement import (
-    EnemyZones,
     Mover,
-    Overrun,
-    Unit,
     check_stack_move,
     disengagement_cost,
     movement_allowance,
-    overrun_cost,
-    zone_of_control,
-    zones_of_control,
 )
+from adjudicator.games.moscow.overrun import Overrun, overrun_cost
 from adjudicator.games.moscow.terrain import Terrain
+from adjudicator.games.moscow.zoc import EnemyZones, zone_of_control, zones_of_control
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "moscow" / "data"
 NOBODY: list[Unit] = []

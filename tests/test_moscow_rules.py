@@ -15,9 +15,10 @@ from adjudicator.engine.module import ModuleData, load_module
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State, copy_state
 from adjudicator.engine.step import StepResult, run_step
-from adjudicator.games.moscow.game import Game
+from adjudicator.games.moscow.data import Game
 from adjudicator.games.moscow.rules import MoscowRules
-from adjudicator.games.moscow.untried import commitment, project_events, project_state
+from adjudicator.games.moscow.untried import commitment
+from adjudicator.games.moscow.view import project_events, project_state
 
 DATA = Path(__file__).resolve().parent.parent / "adjudicator" / "games" / "moscow" / "data"
 RULES = MoscowRules()

@@ -5,7 +5,7 @@ end of the game (16.0 A, 16.3)."""
 from __future__ import annotations
 
 from adjudicator.engine.state import State, copy_state
-from adjudicator.games.moscow.game import Game
+from adjudicator.games.moscow.data import Game
 from tests.test_moscow_rules import alone, moscow_module, step, turn_one_state
 
 FAR_GERMAN = {"GER-XX-12": "0110"}

@@ -6,8 +6,9 @@ import pytest
 
 from adjudicator.errors import InvalidInput
 from adjudicator.games import get_game
-from adjudicator.games.moscow.game import Game as MoscowGame
-from adjudicator.games.moscow.untried import commitment, project_state
+from adjudicator.games.moscow.data import Game as MoscowGame
+from adjudicator.games.moscow.untried import commitment
+from adjudicator.games.moscow.view import project_state
 from adjudicator.referee.gamedir import parse_position
 
 PACKAGE = get_game("solitaire")

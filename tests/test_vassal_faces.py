@@ -25,7 +25,7 @@ from PIL import Image
 
 from adjudicator.engine.report import CalendarPosition, Counter
 from adjudicator.games import get_game
-from adjudicator.games.moscow.game import Game as MoscowGame
+from adjudicator.games.moscow.data import Game as MoscowGame
 from adjudicator.referee.gamedir import load_game
 from adjudicator.reports.areamap import SVG_NS
 from adjudicator.reports.from_journal import step_report

@@ -3,7 +3,7 @@
 The columns come from the game's CRT (module data). The ratio is rounded in
 favour of the defender; shifts move along the columns, and past the printed
 columns along whole ratios (n:1 above, 1:n below), so a game whose rules say "use
-the initial combat ratio as the basis" (Moscow '41, 8.7) and one that clamps
+the initial combat ratio as the basis" and one that clamps
 first can both be expressed; the final column is clamped to the printed ones.
 
 >>> ladder = OddsLadder.of(["1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"])

@@ -15,7 +15,7 @@ Two shapes:
 - `Procedure`: steps in a fixed order (1941's attack); each step decides from the
   context whether it applies, and the steps after the one that asked run after it;
 - `TaskQueue`: the work left is data in the context, a queue of tasks that steps may
-  add to or reorder (Moscow '41's combat: a loss adds retreats, an owner's "later"
+  add to or reorder (a combat where a loss adds retreats and an owner's "later"
   puts a retreat at the end); while a task runs it is the queue's head.
 
 A request names the step it resumes by its context's `step`, or by its `kind` when the
@@ -161,8 +161,8 @@ Resumable = Procedure | TaskQueue
 @dataclass(frozen=True)
 class Resumer:
     """Which procedure each step that asks belongs to, for the answers of a game; a
-    step a procedure handles before it has a queue (Moscow's air on defence, which
-    starts the combat) maps to a plain `Step` function of its own."""
+    step a procedure handles before it has a queue (air placed on defence before a
+    combat starts) maps to a plain `Step` function of its own."""
 
     procedures: tuple[Resumable, ...] = ()
     extra: Mapping[str, Callable[[StepContext, Context, str], None]] = field(

@@ -150,8 +150,8 @@ class Counter:
     echelon: str = ""  # "army", "corps", "division", ...
     factors: tuple[str, ...] = ()  # printed factors of each step, full strength first
     face: int = 0  # which of `factors` the counter shows now: 1 for a reduced step, say
-    # how many faces, from the first, do not identify the counter (Moscow '41's untried
-    # face, 12.1 B): an export draws them with type, size and factors alone, and draws a
+    # how many faces, from the first, do not identify the counter (an untried unit's
+    # face): an export draws them with type, size and factors alone, and draws a
     # counter the view does not identify (`piece` "") as its face `face`
     concealed: int = 0
 

@@ -3,7 +3,7 @@
 Two shapes cover the games so far:
 
 - a retreat of a fixed number of hexes along paths whose every step the rules allow,
-  the best of them by the rules' priority (Moscow '41 8.10-8.11: `retreat_paths`);
+  the best of them by the rules' priority (`retreat_paths`);
 - a retreat of one hex by priority that goes on, the minimum necessary, while every
   hex it could end in is full (1941 7.8.2 C): the rings of a breadth-first search over
   the allowed steps (`rings`, over `search.least_costs`).

@@ -4,7 +4,7 @@ nearest-X questions (docs/architecture.md, "The game kit").
 The search knows nothing of hexes, areas or rules. A board gives the neighbours of a
 place; the rules give the cost of one step (None where the step is blocked), which
 places a search may go on from, and which places are goals. Costs are any ordered type
-with `+` (int for hexes counted or whole movement points, Fraction for Moscow '41's
+with `+` (int for hexes counted or whole movement points, Fraction for a chart's
 half points). The result is the same on every machine:
 
 - `ties="sorted"`: places of equal cost are settled in their sort order (hexes by
@@ -179,3 +179,28 @@ def reachable(starts: Iterable[P], neighbours: Callable[[P], Iterable[P]],
             came_from[there] = here
             queue.append(there)
     return reached
+
+def least_costs_to(
+    goals: Iterable[P],
+    neighbours: Callable[[P], Iterable[P]],
+    step: Callable[[P, P], C | None],
+    *,
+    zero: Any = 0,
+    budget: C | None = None,
+    ties: Ties = "sorted",
+) -> Reached[P, C]:
+    """The least cost from every place to the nearest of `goals`, in one search from the
+    goals with every step taken backwards: a supply network, asked once for all the
+    units instead of one search from each unit. `step(a, b)` is the cost of stepping
+    from `a` into `b`, as a trace from a unit towards the goals walks it; `neighbours`
+    must be symmetric (a hex board's are). A place is in the result if and only if a
+    search from it with the same `step` and `budget` reaches a goal, at the same cost;
+    `came_from` leads from each place one step nearer a goal.
+
+    >>> line = {1: [2], 2: [1, 3], 3: [2, 4], 4: [3]}
+    >>> uphill = lambda a, b: 1 if b > a else 3
+    >>> sorted(least_costs_to([3], line.__getitem__, uphill, budget=4).cost.items())
+    [(1, 2), (2, 1), (3, 0), (4, 3)]
+    """
+    return least_costs(goals, neighbours, lambda nearer, farther: step(farther, nearer),
+                       zero=zero, budget=budget, ties=ties)

@@ -2,8 +2,8 @@
 
 A game says what a stack may hold (`fits`: the problem with one place's units, in the
 game's own terms, or None); the kit groups the units by place, in a fixed order, and
-finds the places over the limit. 1941 counts corps and armies per hex, Moscow '41 units
-per hex, Leningrad '41 blocks per area.
+finds the places over the limit: corps and armies per hex, units per hex, blocks
+per area.
 
 >>> over_limit({"a": 1, "b": 1, "c": 2}, lambda place, units: "too many"
 ...            if len(units) > 1 else None)

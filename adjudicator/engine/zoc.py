@@ -3,9 +3,8 @@ kit").
 
 The kit says only who exerts a zone into which place; what a zone does (stops a move,
 blocks a supply line, costs extra to leave) is each game's rule, read from a `Zones`.
-Which hexsides a zone does not extend across is the game's too (`extends`: 1941 rule 6.0
-B's all-sea and all-lake hexsides, Moscow '41 rule 5.0 C's lake hexsides). A game with
-no zones of control (Blitzkrieg '41) never builds one.
+Which hexsides a zone does not extend across is the game's too (`extends`: all-sea,
+all-lake or lake hexsides). A game with no zones of control never builds one.
 
 >>> line = {1: [2], 2: [1, 3], 3: [2, 4], 4: [3]}
 >>> zones = zones_of_control([("A", 1), ("B", 4)], line.__getitem__)

@@ -338,11 +338,13 @@ def create_app(service: Service, *, admin_token: str | None = None,
     web = Web(service, environment(), max_upload_bytes)
     from adjudicator.service.web_api import add_admin, add_api, add_api_docs
     from adjudicator.service.web_builder import add_builder_api
+    from adjudicator.service.web_builder_page import add_builder_pages
     from adjudicator.service.web_pages import add_pages, add_player_pages
 
     add_error_handlers(app, web)
     add_pages(app, web)
     add_player_pages(app, web)
+    add_builder_pages(app, web)
     add_api(app, web)
     add_api_docs(app, web)
     add_builder_api(app, web)

@@ -3,9 +3,11 @@ the untried Soviet units hidden from both behind verifiable commitments (12.0)."
 
 from adjudicator.games import GameDefinition
 from adjudicator.games.moscow.rules import MoscowRules
-from adjudicator.games.moscow.untried import UntriedView
+from adjudicator.games.moscow.view import UntriedView
+from adjudicator.games.moscow.vocabulary import GAME, TITLE
 
 RULES = MoscowRules()
-TITLE = "Moscow '41"
-DEFINITION = GameDefinition("moscow", TITLE, RULES, UntriedView(),
-                            reporter="adjudicator.reports.moscow:REPORTER")
+DEFINITION = GameDefinition(GAME, TITLE, RULES, UntriedView(),
+                            reporter="adjudicator.games.moscow.report:REPORTER")
+
+__all__ = ["DEFINITION", "RULES", "TITLE"]

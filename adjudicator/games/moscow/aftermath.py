@@ -1,5 +1,5 @@
 """Moscow '41: the result of one attack or overrun carried out on the game's position,
-task by task (fighting.py declares the combat and rolls): the units swept away (8.2),
+task by task (combat.py declares the combat and rolls): the units swept away (8.2),
 the defender's part, then the attacker's (8.9 F), each as one of the legal options of
 `loss_options` (8.9 D-H, 7.6 B, 7.7 B), the retreats unit by unit (8.10-8.11), the
 advance (8.12; forced after a successful overrun, 7.6 C), the defender's advance
@@ -16,28 +16,21 @@ player re-roll): a named advance that the result does not allow is skipped and s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from adjudicator.engine.decisions import DecisionRequest
 from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.procedure import Task, TaskQueue
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext, next_decision_id, request_decision
 from adjudicator.errors import IllegalOrder
 from adjudicator.games.moscow import untried
 from adjudicator.games.moscow.charts import CombatCharts, CombatMap
-from adjudicator.games.moscow.combat import Combatant
-from adjudicator.games.moscow.game import RULES_0_2_0, Game, other_side
-from adjudicator.games.moscow.movement import EnemyZones, Overrun
-from adjudicator.games.moscow.moving import (
-    mover_from_record,
-    mover_record,
-    stacking_limit,
-    unit_facts,
-    units_of,
-)
-from adjudicator.games.moscow.retreats import (
+from adjudicator.games.moscow.combat_odds import Combatant
+from adjudicator.games.moscow.combat_results import (
     AdvanceMove,
     Option,
     RetreatFacts,
@@ -49,7 +42,13 @@ from adjudicator.games.moscow.retreats import (
     retreat_paths,
     swept_away,
 )
+from adjudicator.games.moscow.data import Game, unit_facts, units_of
+from adjudicator.games.moscow.movement import mover_from_record, mover_record
+from adjudicator.games.moscow.overrun import Overrun
+from adjudicator.games.moscow.stacking import stacking_limit
 from adjudicator.games.moscow.terrain import Terrain
+from adjudicator.games.moscow.vocabulary import RULES_0_2_0, other_side
+from adjudicator.games.moscow.zoc import EnemyZones
 
 LOSS_RULES = {"1": "8.9 D", "2": "8.9 E", "E": "8.9 G"}
 
@@ -71,28 +70,9 @@ def path_text(board_label: Any, path: tuple[Hex, ...]) -> str:
 
 
 def run(ctx: StepContext, context: dict[str, Any]) -> None:
-    """The rest of a combat, task by task; a task that needs a choice asks for it."""
-    while context["queue"]:
-        task = context["queue"][0]
-        rest = context["queue"][1:]
-        if task["task"] == "sweep":
-            context = _sweep(ctx, context)
-        elif task["task"] == "loss":
-            choice = _loss_choice(ctx, context, task["party"])
-            context = apply_loss(ctx, {**context, "queue": rest}, task["party"], choice)
-            continue
-        elif task["task"] == "retreat":
-            path = _retreat_choice(ctx, context, task)
-            context = apply_retreat(ctx, context, task, path)
-        elif task["task"] == "advance":
-            context = _advance(ctx, context)
-        elif task["task"] == "defender-advance":
-            _defender_advance(ctx, context)
-        elif task["task"] == "movers":
-            _movers(ctx, context)
-        context = {**context, "queue": rest}
-    ctx.emit("combat-finished", combat=context["kind"], hexes=context["hexes"],
-             success=cleared(ctx.state, context) if context["kind"] == "overrun" else None)
+    """The rest of a combat, task by task (the kit's `TaskQueue`, `COMBAT`); a task that
+    needs a choice asks for it, and combat.py's `resume` runs the queue on."""
+    COMBAT.run(ctx, context)
 
 
 # -- the result ---------------------------------------------------------------------------
@@ -391,3 +371,40 @@ def combatant(game: Game, state: State, unit: str, supplied: bool,
 def standing_of(state: State, side: str) -> dict[str, Any]:
     """A side's standing instructions (DESIGN §4), if the game keeps any."""
     return dict((state.get("standing") or {}).get(side) or {})
+
+
+# -- the queue ----------------------------------------------------------------------------
+
+def _done(work: Callable[[StepContext, dict[str, Any], dict[str, Any]], dict[str, Any] | None]
+          ) -> Callable[[StepContext, dict[str, Any], dict[str, Any]], dict[str, Any]]:
+    """A task that does `work` and leaves the queue without its head (what the queue
+    held before the work: a task that adds tasks is `_loss`)."""
+    def run_task(ctx: StepContext, context: dict[str, Any], task: dict[str, Any]
+                 ) -> dict[str, Any]:
+        after = work(ctx, context, task)
+        return {**(context if after is None else after), "queue": context["queue"][1:]}
+    return run_task
+
+
+def _loss(ctx: StepContext, context: dict[str, Any], task: dict[str, Any]) -> dict[str, Any]:
+    """8.9 D-H: a party's part of the result, chosen (or asked); its retreats join the
+    queue."""
+    choice = _loss_choice(ctx, context, task["party"])
+    return apply_loss(ctx, {**context, "queue": context["queue"][1:]}, task["party"], choice)
+
+
+def _finished(ctx: StepContext, context: dict[str, Any]) -> None:
+    ctx.emit("combat-finished", combat=context["kind"], hexes=context["hexes"],
+             success=cleared(ctx.state, context) if context["kind"] == "overrun" else None)
+
+
+COMBAT = TaskQueue("combat", {
+    "sweep": Task("sweep", _done(lambda ctx, context, task: _sweep(ctx, context))),
+    "loss": Task("loss", _loss),
+    "retreat": Task("retreat", _done(lambda ctx, context, task: apply_retreat(
+        ctx, context, task, _retreat_choice(ctx, context, task)))),
+    "advance": Task("advance", _done(lambda ctx, context, task: _advance(ctx, context))),
+    "defender-advance": Task("defender-advance", _done(
+        lambda ctx, context, task: _defender_advance(ctx, context))),
+    "movers": Task("movers", _done(lambda ctx, context, task: _movers(ctx, context))),
+}, finish=_finished)

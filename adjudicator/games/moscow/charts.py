@@ -12,16 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.engine.module import MODULE_NS, ModuleData
+from adjudicator.engine.module import ModuleData
 from adjudicator.engine.odds import CombatTable, OddsLadder
-from adjudicator.errors import IllegalOrder, ModuleError
+from adjudicator.errors import ModuleError
+from adjudicator.games.moscow.data import read_charts, read_combat_map
+from adjudicator.games.moscow.rejections import CATALOGUE
 
-M = f"{{{MODULE_NS}}}"
 NO_EFFECT, ELIMINATED = "-", "E"
 
 
@@ -97,7 +96,7 @@ class CombatCharts:
 
     @classmethod
     def of(cls, module: ModuleData) -> CombatCharts:
-        return _charts(module)
+        return read_charts(module)
 
     @property
     def ladder(self) -> OddsLadder:
@@ -113,8 +112,7 @@ class CombatCharts:
     def result(self, column: int, roll: int) -> Result:
         """8.5 G: the result where the final column meets the die roll."""
         if roll not in self.crt.rows:
-            raise IllegalOrder("8.5 G", f"a die roll of {roll} is not on the CRT",
-                               code="bad-roll")
+            raise CATALOGUE.refuse("bad-roll", "8.5 G", f"a die roll of {roll} is not on the CRT")
         return self.parse(self.crt.result(column, roll))
 
     def parse(self, code: str) -> Result:
@@ -131,69 +129,6 @@ class CombatCharts:
             raise ModuleError(f"the Column Shifts Chart has no {cause!r} line") from None
 
 
-def _loss(text: str | None) -> str:
-    return NO_EFFECT if text in (None, "0", "-") else str(text)
-
-
-@lru_cache(maxsize=8)
-def _charts(module: ModuleData) -> CombatCharts:
-    root = module.find("m:charts")
-    section = root.find(f"{M}combat-results")
-    effects = root.find(f"{M}terrain-effects")
-    chart = root.find(f"{M}column-shifts")
-    if section is None or effects is None or chart is None:
-        raise ModuleError("the charts need <combat-results>, <terrain-effects> and "
-                          "<column-shifts>")
-    notation_el = section.find(f"{M}notation")
-    notation = notation_el.get("order") if notation_el is not None else "attacker/defender"
-    if notation not in ("attacker/defender", "defender/attacker"):
-        raise ModuleError(f"unknown CRT notation {notation!r}")
-    ladder = OddsLadder.of([c.get("odds") for c in section.iter(f"{M}column")])
-    rows = {int(r.get("roll")): list(r.get("results").split())
-            for r in section.iter(f"{M}row")}
-    errata = tuple((e.get("column"), int(e.get("roll")), e.get("result"))
-                   for e in section.iter(f"{M}errata"))
-    for column, roll, code in errata:  # 2.3: the errata win over the printed cell
-        if column not in ladder.names or roll not in rows:
-            raise ModuleError(f"CRT errata for a cell that is not on the table: "
-                              f"{column} / {roll}")
-        rows[roll][ladder.names.index(column)] = code
-    results = {}
-    for el in section.iter(f"{M}result"):
-        first, second = _loss(el.get("attacker")), _loss(el.get("defender"))
-        results[el.get("code")] = Result(el.get("code"), first, second)
-    for row in rows.values():
-        for code in row:
-            if code not in results:
-                raise ModuleError(f"the CRT uses {code!r}, which has no <result> line")
-
-    def line(el: Any) -> TerrainCombat:
-        c = el.find(f"{M}combat")
-        o = el.find(f"{M}overrun")
-        return TerrainCombat(
-            el.get("name"), c.get("effect") if c is not None else "none",
-            int(c.get("shift", "0")) if c is not None else 0,
-            c.get("when") if c is not None else None,
-            c.get("attacker") if c is not None else None,
-            c.get("defender-terrain") if c is not None else None,
-            o is not None and o.get("effect") == "prohibited")
-
-    def lines(kind: str) -> dict[str, TerrainCombat]:
-        return {el.get("name"): line(el) for el in effects.findall(f"{M}{kind}")}
-
-    shifts = {}
-    for el in chart.findall(f"{M}shift"):
-        shifts[el.get("cause")] = ShiftRule(
-            el.get("cause"), el.get("favour"), int(el.get("columns", "0")),
-            el.get("attacker"), frozenset(int(t) for t in el.get("turns", "").split()),
-            frozenset(el.get("combat", "").split()), el.get("weather"),
-            int(el.get("max-units")) if el.get("max-units") else None)
-    return CombatCharts(CombatTable(ladder, rows), notation,
-                        int(section.get("best-roll", "1")), results, errata,
-                        lines("hex-terrain"), lines("hex-feature"), lines("hexside-feature"),
-                        shifts)
-
-
 # ========================================================================= the ground
 @dataclass(frozen=True)
 class CombatMap:
@@ -206,7 +141,7 @@ class CombatMap:
 
     @classmethod
     def of(cls, module: ModuleData) -> CombatMap:
-        return _combat_map(module)
+        return read_combat_map(module)
 
     def adjacent(self, a: Hex, b: Hex) -> bool:
         return self.board.grid.adjacent(a, b)
@@ -218,9 +153,3 @@ class CombatMap:
         return self.board.terrain[h]
 
 
-@lru_cache(maxsize=8)
-def _combat_map(module: ModuleData) -> CombatMap:
-    board = module.hex_board()
-    cities = frozenset(board.hex(el.get("id")) for el in module.findall("m:map/m:hex")
-                       if el.get("city-class") == "city")
-    return CombatMap(board, cities)

@@ -1,512 +1,432 @@
-"""Moscow '41 combat as pure procedures over plain facts: 8.0-8.8 (the units in an attack,
-whether it may be made, its odds) with 7.0-7.5 (overrun), 9.2 (supply), 10.0-10.2
-(armor), 11.0-11.2 (air), 13.0 (the Moscow defensive ring), 3.2 E (Turn 1) and
-15.1 B / 15.2 B (weather). The results (8.9-8.12) are in retreats.py.
+"""Moscow '41 combat and overrun as orders: `<attack>` in the phasing side's Combat
+Phase (8.0-8.12) and `<overrun>` in its Movement Phase (7.0-7.8), over the pure
+procedures of combat_odds.py (8.0-8.8), combat_results.py (8.9-8.12), overrun.py and
+movement.py; the result is carried out task by task by aftermath.py.
 
-The CRT, the Column Shifts Chart and the combat lines of the TEC are module data
-(charts.xml), read by `CombatCharts.of` (charts.py). The odds columns go through the engine's
-`OddsLadder`, whose positions run past the printed columns along whole ratios, as 8.7 A
-wants ("use the initial combat ratio as the basis"), and clamp only the final column
-(8.7 B). Zones of control are the movement rules' business: they come in as a function.
+One combat runs in this order: the declaration (8.6 A, checked by 8.0-8.3 / 7.0-7.5
+before anything is shown), the German air units (11.0 B, 11.2: the attacker's from the
+order; on a Soviet attack on German units the German places them on defence, by
+standing instruction or a decision request), the reveal of every untried token taking
+part (8.6 D, 12.2), supply judged now (9.0 C), the odds with every shift (8.5, 7.1,
+3.2 E, 9.2, 10.1, 11.1, 13.0, 15.1 B, 15.2 B), the roll, and then the result, task by
+task (aftermath.py).
 
->>> ladder = OddsLadder.of(["1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1",
-...                         "8-1", "9-1", "10-1"])
->>> resolve_odds(ladder, 8, 4, ()).final            # 8.5 D: 8 / 4 = 2
-'2-1'
->>> resolve_odds(ladder, 11, 4, ()).final           # 8.8: 11 against 4 rounds to 2:1
-'2-1'
->>> odds = resolve_odds(ladder, 11, 1, ())           # 8.7 B: 11:1 is read on 10:1
->>> odds.initial, odds.final
-('11-1', '10-1')
+Choice strings (the `loss` attribute and the answers to "loss" requests):
+`retreat-1`, `retreat-2`, `step:ID`, `step:ID+ID` (the same German unit twice: both its
+steps), `step:ID;retreat-1`. Retreat answers name the hexes entered: `2517-2618`.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any
 
+from adjudicator.engine.decisions import DecisionRequest
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.engine.odds import OddsLadder
-from adjudicator.errors import IllegalOrder, ModuleError
-from adjudicator.games.moscow.charts import CombatCharts, CombatMap, ShiftRule, TerrainCombat
+from adjudicator.engine.orders import Order
+from adjudicator.engine.state import State
+from adjudicator.engine.step import StepContext, next_decision_id, request_decision
+from adjudicator.errors import IllegalOrder
+from adjudicator.games.moscow import untried
+from adjudicator.games.moscow.aftermath import (
+    apply_loss,
+    apply_retreat,
+    combatant,
+    loss_text,
+    run,
+    standing_of,
+)
+from adjudicator.games.moscow.air import air_available, interdiction
+from adjudicator.games.moscow.charts import NO_EFFECT, CombatCharts, CombatMap
+from adjudicator.games.moscow.combat_odds import Combat, Combatant, check_attack, combat_odds
+from adjudicator.games.moscow.combat_results import Option
+from adjudicator.games.moscow.data import Game, unit_facts, units_of
+from adjudicator.games.moscow.movement import (
+    Mover,
+    check_not_finished,
+    left_behind,
+    mover,
+    mover_record,
+    mps_text,
+    note_mover,
+)
+from adjudicator.games.moscow.overrun import Overrun, overrun_cost
+from adjudicator.games.moscow.rejections import CATALOGUE
+from adjudicator.games.moscow.supply import is_supplied
+from adjudicator.games.moscow.terrain import Terrain
+from adjudicator.games.moscow.vocabulary import RULES_0_2_0, other_side
+from adjudicator.games.moscow.zoc import EnemyZones, zone_of_control
 
-GERMAN, SOVIET = "german", "soviet"
-STACK = 4  # 4.6 A, 7.4 A, 8.11 B, 8.12 A
-MAX_AIR = 3  # 11.0 A, 11.0 E (the chart's max-units wins when it says otherwise)
-
-# (attacker's hex, defender's hex) -> is the attacker's hex in the ZOC of the units in
-# the defender's hex (5.0, from the movement rules)
-InZoc = Callable[[Hex, Hex], bool]
-
-
-# ========================================================================= the units
-class PieceLike(Protocol):
-    """What a counter gives combat (the printed values of pieces.xml)."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def side(self) -> str: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def steps(self) -> int: ...
-    @property
-    def attack(self) -> int: ...
-    @property
-    def defense(self) -> int: ...
-    @property
-    def reduced(self) -> int: ...
-
-
-@dataclass(frozen=True)
-class Combatant:
-    """A combat unit in one attack or overrun.
-
-    German units: `attack` = `defense` = the printed combat strength (2.5), `reduced` the
-    strength of the reduced face, `steps` 2 at full strength and 1 reduced. Soviet units:
-    the attack and defense strengths (2.6 A) and one step (8.9 H)."""
-
-    id: str
-    side: str  # german, soviet
-    type: str  # armor, mechanized, infantry, cavalry
-    hex: Hex
-    attack: int
-    defense: int
-    reduced: int = 0
-    steps: int = 1  # steps left
-    supplied: bool = True  # 9.2, judged when the combat is declared (9.0 C)
-    retreated: bool = False  # retreated into its hex during this phase (8.2, 7.8)
-
-    @classmethod
-    def of(cls, piece: PieceLike, where: Hex, *, steps: int | None = None,
-           supplied: bool = True, retreated: bool = False) -> Combatant:
-        return cls(piece.id, piece.side, piece.type, where, piece.attack, piece.defense,
-                   piece.reduced, piece.steps if steps is None else steps, supplied,
-                   retreated)
-
-    @property
-    def armor(self) -> bool:
-        """10.1 A: armor, not mechanized."""
-        return self.type == "armor"
-
-    @property
-    def full_strength(self) -> bool:
-        return self.side != GERMAN or self.steps >= 2
+STEPS = ("air-on-defence", "loss", "retreat", "defender-advance")  # answered here
 
 
-def strength(unit: Combatant, *, attacking: bool) -> int:
-    """2.5, 2.6 A, 8.4 A: a German unit's combat strength (its reduced strength after a
-    step loss, 8.9 H) both ways; a Soviet unit's attack or defense strength. A unit
-    always uses all of it (8.4 A-B).
-
-    >>> panzer = Combatant("GER-XX-1Pz", "german", "armor", Hex(0, 0), 7, 7, 4, 2)
-    >>> strength(panzer, attacking=True), strength(panzer, attacking=False)
-    (7, 7)
-    >>> from dataclasses import replace
-    >>> strength(replace(panzer, steps=1), attacking=True)
-    4
-    >>> rifles = Combatant("SOV-XX-174", "soviet", "infantry", Hex(0, 0), 2, 3)
-    >>> strength(rifles, attacking=True), strength(rifles, attacking=False)
-    (2, 3)
-    """
-    if unit.side == GERMAN:
-        return unit.attack if unit.steps >= 2 else unit.reduced
-    return unit.attack if attacking else unit.defense
+PER_PHASE = ("attacked", "defended", "retreated")  # 8.1 B, 8.2, 7.8: reset every phase
 
 
-def defending_units(defenders: Iterable[Combatant], *, overrun: bool) -> list[Combatant]:
-    """8.2: the units whose strength defends. Units that retreated into the hex during
-    this Combat Phase add nothing to an attack; during an overrun they do (7.8)."""
-    return [u for u in defenders if overrun or not u.retreated]
+def parse_loss(text: str) -> str:
+    """A `loss` preference checked for its syntax and put in the form `loss_text` gives
+    (step losses sorted); ValueError if it is not one."""
+    losses: list[str] = []
+    retreat = 0
+    for part in text.split(";"):
+        if part.startswith("step:") and not losses and part[5:]:
+            losses = part[5:].split("+")
+            if not all(losses):
+                raise ValueError(text)
+        elif part in ("retreat-1", "retreat-2") and not retreat:
+            retreat = int(part[-1])
+        else:
+            raise ValueError(text)
+    return loss_text(Option(tuple(sorted(losses)), retreat))
 
 
-def attack_strength(attackers: Iterable[Combatant]) -> int:
-    """8.5 A: the attack strengths totalled."""
-    return sum(strength(u, attacking=True) for u in attackers)
+def attack(ctx: StepContext, order: Order) -> None:
+    """8.0-8.12: the phasing side's units attack the enemy units in one hex, or in
+    several as one coordinated attack (8.3)."""
+    state, game = ctx.state, Game.of(ctx.module)
+    if state["phase"] != "combat":
+        raise CATALOGUE.refuse("not-combat", "8.0 A",
+            "attacks are made in the phasing side's Combat Phase "
+            "(an overrun, <overrun>, in its Movement Phase: 7.0 A)")
+    labels = order.words("hexes")
+    if not labels:
+        raise CATALOGUE.refuse("no-defender", "8.6 A", "name the hex or hexes attacked (hexes=)")
+    hexes = [_hex(game, x, "8.6 A") for x in labels]
+    if len(set(hexes)) != len(hexes):
+        raise CATALOGUE.refuse("bad-hex", "8.6 A", "a hex is named twice")
+    attackers = _phasing_units(game, state, order.words("units"), "8.6 A")
+    declare(ctx, order, "attack", attackers, hexes, None)
 
 
-def defense_strength(defenders: Iterable[Combatant], *, overrun: bool = False) -> int:
-    """8.5 B with 8.2 and 7.8: the defense strengths of the units that defend, totalled.
+def declare(ctx: StepContext, order: Order, kind: str, attackers: list[str],
+            hexes: list[Hex], overrun_facts: dict[str, Any] | None) -> None:
+    """8.6 A-C: the attackers and the defenders announced, checked (8.0-8.3, 7.0-7.5)
+    with nothing hidden shown; then air (11.2) and the reveal (8.6 D)."""
+    state, game = ctx.state, Game.of(ctx.module)
+    side = state["player"]
+    label = game.board.label
+    terrain, ground = Terrain.of(ctx.module), CombatMap.of(ctx.module)
+    names = {label(h) for h in hexes}
+    defenders = sorted(u for u, x in state["units"].items()
+                       if x in names and unit_facts(game, state, u)[0] != side)
+    air = order.words("air")
+    if len(set(air)) != len(air):
+        twice = sorted({a for a in air if air.count(a) > 1})
+        raise CATALOGUE.refuse("air-units", "11.0 B",
+            f"{', '.join(twice)} is named twice: an air unit is "
+            "placed once")
+    rule = "7.0" if kind == "overrun" else "8.6 A"
+    retreated = set(state.get("retreated", []))
+    placeholder = Combat(
+        tuple(_unseen(game, state, u, retreated) for u in attackers),
+        tuple(_unseen(game, state, u, retreated) for u in defenders),
+        tuple(hexes), overrun=kind == "overrun", air=len(air), turn=state["turn"],
+        weather=state["weather"])
 
-    >>> here = Hex(0, 0)
-    >>> stay = Combatant("a", "soviet", "infantry", here, 2, 3)
-    >>> came = Combatant("b", "soviet", "infantry", here, 1, 2, retreated=True)
-    >>> defense_strength([stay, came]), defense_strength([stay, came], overrun=True)
-    (3, 5)
-    """
-    return sum(strength(u, attacking=False)
-               for u in defending_units(defenders, overrun=overrun))
+    def in_zoc(a: Hex, b: Hex) -> bool:  # 8.1 A through the movement rules' ZOC (5.0)
+        return a in zone_of_control(terrain.board, b, blocked=terrain.blocks_zoc)
+
+    if kind == "overrun":
+        check_attack(placeholder, ground, in_zoc)  # 7.5 B: 8.1 B does not apply
+    else:
+        check_attack(placeholder, ground, in_zoc, attacked=state.get("attacked", []),
+                     defended=state.get("defended", []))
+    _check_air(game, state, side, air)
+    preferences = []
+    for text in order.words("loss"):
+        try:
+            preferences.append(parse_loss(text))
+        except ValueError:
+            raise CATALOGUE.refuse("loss-syntax", "8.9 D",
+                f"{text!r} is not a loss choice: write retreat-1, "
+                "retreat-2, step:ID, step:ID+ID or step:ID;retreat-1") from None
+        first = preferences[-1].partition(";")[0]
+        named = first[5:].split("+") if first.startswith("step:") else []
+        stray = [x for x in named if x not in attackers]
+        if stray:
+            raise CATALOGUE.refuse("loss-syntax", "8.9 D",
+                f"{', '.join(stray)} is not attacking here and "
+                "cannot take the loss")
+    advance = [_parse_advance(game, text, attackers, rule) for text in order.words("advance")]
+    supplied = {u: is_supplied(game, terrain, state, u) for u in [*attackers, *defenders]}
+    context: dict[str, Any] = {
+        "kind": kind, "side": side, "hexes": [label(h) for h in hexes],
+        "attackers": list(attackers), "defenders": defenders, "air": air,
+        "loss": preferences, "advance": advance,
+        "unsupplied": sorted(u for u, ok in supplied.items() if not ok),
+        "origin": {u: state["units"][u] for u in [*attackers, *defenders]},
+        "overrun": overrun_facts,
+    }
+    ctx.emit("attack-declared", combat=kind, side=side, hexes=context["hexes"],
+             attackers=context["attackers"], defenders=defenders, air=air,
+             unsupplied=context["unsupplied"],
+             rule="7.0 D" if kind == "overrun" else "8.6 A")
+    german_defends = any(unit_facts(game, state, u)[0] == "german" for u in defenders)
+    if side == "soviet" and german_defends:
+        available = air_available(game, state)
+        standing = standing_of(state, "german").get("air-on-defence")
+        if available and standing is None:
+            request_decision(ctx, DecisionRequest(
+                next_decision_id(state), "german", "air-on-defence", "11.0 B",
+                [str(n) for n in range(min(len(available), 3) + 1)],
+                {**context, "step": "air-on-defence"}))
+        if available and standing is not None:
+            n = max(0, min(int(standing), len(available), 3))
+            ctx.emit("standing-instruction-used", side="german",
+                     instruction="air-on-defence", choice=str(n))
+            context["air"] = available[:n]
+    fight(ctx, context)
 
 
-# ======================================================================== one combat
-@dataclass(frozen=True)
-class Combat:
-    """One attack (Combat Phase) or overrun (Movement Phase) as plain facts."""
+def fight(ctx: StepContext, context: dict[str, Any]) -> None:
+    """11.4, 8.6 D, 8.5: air committed, untried units revealed, odds, roll, result."""
+    state, game = ctx.state, Game.of(ctx.module)
+    charts, ground = CombatCharts.of(ctx.module), CombatMap.of(ctx.module)
+    overrunning = context["kind"] == "overrun"
+    if context["air"]:
+        ctx.emit("air-committed", units=context["air"], hexes=context["hexes"], rule="11.4")
+    participants = [*context["attackers"], *context["defenders"]]
+    untried.reveal(ctx, [u for u in participants if u in state["identity"]],
+                   "12.2" if overrunning else "8.6 D")
+    unsupplied = set(context["unsupplied"])
+    retreated = set(state.get("retreated", []))
+    combat = Combat(
+        tuple(combatant(game, state, u, u not in unsupplied, u in retreated)
+              for u in context["attackers"]),
+        tuple(combatant(game, state, u, u not in unsupplied, u in retreated)
+              for u in context["defenders"]),
+        tuple(game.board.hex(x) for x in context["hexes"]), overrun=overrunning,
+        air=len(context["air"]), turn=state["turn"], weather=state["weather"])
+    odds = combat_odds(charts, ground, combat)
+    roll = ctx.roll_d6(f"{context['kind']} at {' '.join(context['hexes'])}")
+    result = charts.result(odds.column, roll)
+    ctx.emit("combat-resolved", combat=context["kind"], hexes=context["hexes"],
+             attackers=context["attackers"], defenders=context["defenders"],
+             attack=odds.attack, defense=odds.defense, initial=odds.initial,
+             shifts=[{"name": s.name, "columns": s.columns, "rule": s.rule,
+                      "detail": s.detail} for s in odds.shifts],
+             final=odds.final, roll=roll, result=result.code,
+             attacker=result.attacker, defender=result.defender)
+    queue: list[dict[str, Any]] = []
+    if not overrunning and result.defender != NO_EFFECT:
+        queue.append({"task": "sweep"})
+    for party in result.order:  # 8.9 F: the defender first
+        queue.append({"task": "loss", "party": party})
+    queue.append({"task": "advance"})
+    if not overrunning:  # 7.7 E: never after an overrun
+        queue.append({"task": "defender-advance"})
+    if overrunning:
+        queue.append({"task": "movers"})
+    run(ctx, {**context, "result": {"code": result.code, "attacker": result.attacker,
+                                    "defender": result.defender},
+              "queue": queue, "retreated": [], "beyond": [], "all_eliminated": False})
 
-    attackers: tuple[Combatant, ...]
-    defenders: tuple[Combatant, ...]  # every unit in the defending hexes (8.2)
-    hexes: tuple[Hex, ...]  # the defending hexes (8.3: more than one)
-    overrun: bool = False
-    air: int = 0  # German air units placed on this combat (11.0 B)
-    turn: int = 2
-    weather: str = "clear"  # clear, rasputitsa, snow
 
-    @property
-    def attacker_side(self) -> str:
-        return self.attackers[0].side if self.attackers else ""
-
-    @property
-    def kind(self) -> str:
-        return "overrun" if self.overrun else "attack"
-
-    @property
-    def defending(self) -> list[Combatant]:
-        """The units that defend (8.2, 7.8)."""
-        return defending_units(self.defenders, overrun=self.overrun)
-
-
-def check_attack(combat: Combat, ground: CombatMap, in_zoc: InZoc, *,
-                 attacked: Collection[str] = (), defended: Collection[str] = ()) -> None:
-    """Whether an attack or an overrun may be made; IllegalOrder if not.
-
-    * 8.0 A: the attackers of one side attack units of the other side, in the hexes named.
-    * 11.0 E: at most three German air units on one combat, and only on a combat (11.0 B).
-    * 8.3 B: in a coordinated attack every attacker is adjacent to every defending hex.
-    * 8.0 F: an attack across a lake hexside only where a road crosses it.
-    * 8.1 A: every attacker in the ZOC of the units it attacks (`in_zoc`).
-    * 8.1 B: no unit attacks twice (`attacked`: the units that have attacked in this
-      Combat Phase) nor defends twice (`defended`: the units that have defended); units
-      that retreated into a defending hex are carried by 8.2 and do not count, but each
-      defending hex needs a unit that can defend (RULES-ISSUES 27).
-    * Overruns: 7.5 A one hex, 7.4 A at most four units, 7.0 C adjacent, 7.5 C never
-      across a lake hexside; 8.1 B does not apply (7.5 B).
-    """
-    if not combat.attackers:
-        raise IllegalOrder("8.0 A", "an attack needs at least one attacking unit",
-                           code="no-attacker")
-    side = combat.attacker_side
-    if any(u.side != side for u in combat.attackers):
-        raise IllegalOrder("8.0 A", "the units of one attack all belong to one side",
-                           code="mixed-sides")
-    if not combat.hexes:
-        raise IllegalOrder("8.0 A", "an attack needs a hex to attack", code="no-defender")
-    for u in combat.defenders:
-        if u.side == side:
-            raise IllegalOrder("8.0 A", f"{u.id} is not an enemy unit", code="own-unit")
-        if u.hex not in combat.hexes:
-            raise IllegalOrder("8.2", f"{u.id} is not in a hex under attack",
-                               code="defender-elsewhere")
-    for h in combat.hexes:
-        if not any(u.hex == h for u in combat.defenders):
-            raise IllegalOrder("8.0 A", f"there is no enemy unit in {ground.board.label(h)} "
-                               "to attack", code="empty-hex")
-    _check_air(combat)
-    if combat.overrun:
-        _check_overrun(combat, ground)
+def resume(ctx: StepContext, context: dict[str, Any], choice: str) -> None:
+    """Resume the combat an answered request interrupted (the request's context)."""
+    context = dict(context)
+    step = context.pop("step")
+    for key in ("party", "part", "unit"):
+        context.pop(key, None)
+    if step == "air-on-defence":
+        context["air"] = air_available(Game.of(ctx.module), ctx.state)[:int(choice)]
+        fight(ctx, context)
         return
-    label = ground.board.label
-    for u in combat.attackers:
-        for h in combat.hexes:
-            if not ground.adjacent(u.hex, h):
-                if len(combat.hexes) > 1:
-                    raise IllegalOrder("8.3 B", f"{u.id} in {label(u.hex)} is not adjacent "
-                                       f"to {label(h)}: in a coordinated attack every "
-                                       "attacking unit must be adjacent to every defending "
-                                       "hex", code="not-adjacent")
-                raise IllegalOrder("8.1 A", f"{u.id} in {label(u.hex)} is not next to "
-                                   f"{label(h)}", code="not-adjacent")
-    for u in combat.attackers:
-        for h in combat.hexes:
-            _check_lake(ground, u.hex, h, u.id)
-            if not in_zoc(u.hex, h):
-                raise IllegalOrder("8.1 A", f"{u.id} in {label(u.hex)} is not in the zone "
-                                   f"of control of the units in {label(h)}, so it cannot "
-                                   "attack them", code="not-in-zoc")
-    twice = sorted(u.id for u in combat.attackers if u.id in attacked)
-    if twice:
-        raise IllegalOrder("8.1 B", f"{', '.join(twice)} already attacked in this Combat "
-                           "Phase; no unit attacks twice", code="attacked-twice")
-    again = sorted(u.id for u in combat.defenders if u.id in defended and not u.retreated)
-    if again:
-        raise IllegalOrder("8.1 B", f"{', '.join(again)} already defended in this Combat "
-                           "Phase; no unit defends twice", code="defended-twice")
-    for h in combat.hexes:
-        if not any(u.hex == h and not u.retreated for u in combat.defenders):
-            raise IllegalOrder("8.1 B", f"the units in {label(h)} all retreated there after "
-                               "defending in this Combat Phase; they cannot defend again",
-                               code="defended-twice")
+    task, rest = context["queue"][0], context["queue"][1:]
+    if step == "defender-advance":
+        if choice == "none":
+            context = {**context, "queue": rest}
+        else:  # one unit goes in; the defender is asked again for the others
+            unit, _, hex_label = choice.partition("@")
+            ctx.emit("units-advanced", side=other_side(context["side"]),
+                     moves=[{"unit": unit, "path": [hex_label]}], skipped=[], rule="8.12 C")
+            context = {**context, "defender_advanced": [*context.get("defender_advanced", []),
+                                                        unit]}
+        run(ctx, context)
+        return
+    if step == "loss":
+        context = apply_loss(ctx, {**context, "queue": rest}, task["party"], choice)
+    elif choice == "later":  # 8.10 A: the owner retreats this unit after his others
+        last = max(i for i, t in enumerate(rest) if t["task"] == "retreat")
+        context = {**context, "queue": [*rest[:last + 1], task, *rest[last + 1:]]}
+    else:
+        labels = choice.split("-")
+        context = apply_retreat(ctx, context, task, labels)
+        context = {**context, "queue": rest}
+    run(ctx, context)
 
 
-def _check_air(combat: Combat) -> None:
-    if combat.air < 0:
-        raise IllegalOrder("11.0 B", "a number of air units cannot be negative",
-                           code="air-units")
-    if combat.air > MAX_AIR:
-        raise IllegalOrder("11.0 E", f"at most {MAX_AIR} air units can affect one combat, "
-                           f"not {combat.air}", code="air-units")
+def _hex(game: Game, text: str, rule: str) -> Hex:
+    try:
+        return game.board.hex(text)
+    except ValueError as exc:
+        raise CATALOGUE.refuse("bad-hex", rule, str(exc)) from None
 
 
-def _check_lake(ground: CombatMap, a: Hex, b: Hex, unit: str) -> None:
-    """8.0 F: across a lake hexside only where a road crosses it."""
-    features = ground.features(a, b)
-    if "lake" in features and "road" not in features:
-        label = ground.board.label
-        raise IllegalOrder("8.0 F", f"{unit} in {label(a)} cannot attack across the lake "
-                           f"hexside into {label(b)}: no road crosses it", code="lake")
+def _phasing_units(game: Game, state: State, units: list[str], rule: str, *,
+                   not_mine: str = "8.0 A") -> list[str]:
+    """The units named for an attack (8.0 A) or an overrun (4.0 B), each the phasing
+    side's and on the map."""
+    side = state["player"]
+    if not units:
+        raise CATALOGUE.refuse("no-attacker", rule, "name the attacking units (units=)")
+    if len(set(units)) != len(units):
+        raise CATALOGUE.refuse("not-phasing", rule, "a unit is named twice")
+    for unit in units:
+        if unit not in state["units"] or unit_facts(game, state, unit)[0] != side:
+            raise CATALOGUE.refuse("not-phasing", not_mine,
+                f"{unit!r} is not a unit of the {side} player on "
+                "the map")
+    return list(units)
 
 
-def _check_overrun(combat: Combat, ground: CombatMap) -> None:
-    label = ground.board.label
-    if len(combat.hexes) != 1:
-        raise IllegalOrder("7.5 A", "an overrun is conducted against the units of one hex",
-                           code="overrun-hexes")
-    if len(combat.attackers) > STACK:
-        raise IllegalOrder("7.4 A", f"at most {STACK} units overrun together, not "
-                           f"{len(combat.attackers)}", code="overrun-stack")
-    if len({u.hex for u in combat.attackers}) > 1:
-        raise IllegalOrder("7.4 B", "the units of an overrun move together as one stack, "
-                           "from one hex", code="overrun-stack")
-    target = combat.hexes[0]
-    for u in combat.attackers:
-        if not ground.adjacent(u.hex, target):
-            raise IllegalOrder("7.0 C", f"{u.id} in {label(u.hex)} is not next to "
-                               f"{label(target)}", code="not-adjacent")
-        if "lake" in ground.features(u.hex, target):
-            raise IllegalOrder("7.5 C", f"{u.id} cannot overrun across the lake hexside "
-                               f"between {label(u.hex)} and {label(target)}, even where a "
-                               "road crosses it", code="overrun-lake")
+def _unseen(game: Game, state: State, unit: str, retreated: set[str]) -> Combatant:
+    """A combat unit with its side, type and hex only: what the checks before the reveal
+    may look at (12.2)."""
+    side, unit_type, _, _ = unit_facts(game, state, unit)
+    return Combatant(unit, side, unit_type, game.board.hex(state["units"][unit]), 0, 0,
+                     retreated=unit in retreated)
 
 
-# ============================================================================= odds
-@dataclass(frozen=True)
-class Shift:
-    """One column shift: right (for the attacker) positive, left negative."""
-
-    name: str
-    columns: int
-    rule: str
-    detail: str = ""
-
-
-@dataclass(frozen=True)
-class Odds:
-    attack: int
-    defense: int
-    initial: str  # 8.5 D: the initial combat ratio, off the table if it is (8.7 A)
-    position: int  # the initial ratio's place on the ladder (OddsLadder)
-    shifts: tuple[Shift, ...]
-    column: int  # the final printed column (8.7 B)
-    final: str
-
-    @property
-    def total_shift(self) -> int:
-        return sum(s.columns for s in self.shifts)
+def _check_air(game: Game, state: State, side: str, air: list[str]) -> None:
+    """11.0 B, 11.0 E, 11.4: the attacker names its air units; only the German has any."""
+    if not air:
+        return
+    if side != "german":
+        raise CATALOGUE.refuse("air-units", "11.0 B",
+            "only the German player has air units; on a Soviet "
+            "attack he places them on defence when asked")
+    available = air_available(game, state)
+    for unit in air:
+        piece = game.pieces.get(unit)
+        if piece is None or piece.type != "air":
+            raise CATALOGUE.refuse("air-units", "11.0 A", f"{unit!r} is not a German air unit")
+        if unit not in available:
+            raise CATALOGUE.refuse("air-committed", "11.4",
+                f"{unit} is committed this turn: each air unit is "
+                "used once per turn")
 
 
-def ratio_name(ladder: OddsLadder, position: int) -> str:
-    """The name of a ladder position, off the table too (8.7 A): "11-1", "1-3"."""
-    sep = "-" if "-" in ladder.names[0] else ":"
-    last = len(ladder.columns) - 1
-    if 0 <= position <= last:
-        return ladder.name(position)
-    if position > last:
-        return f"{math.floor(ladder.columns[-1]) + position - last}{sep}1"
-    return f"1{sep}{math.floor(1 / ladder.columns[0]) - position}"
+def _parse_advance(game: Game, text: str, attackers: list[str],
+                   rule: str) -> list[Any]:
+    """`ID` (into the first hex vacated) or `ID@HEX` or `ID@HEX,HEX` (8.12 F, 7.6 D)."""
+    unit, _, where = text.partition("@")
+    if unit not in attackers:
+        raise CATALOGUE.refuse("not-victorious", "8.12 B",
+            f"{unit!r} does not take part in this combat and "
+            "cannot advance after it")
+    path = [game.board.label(_hex(game, x, "8.12 A")) for x in where.split(",")] \
+        if where else []
+    return [unit, path]
 
 
-def resolve_odds(ladder: OddsLadder, attack: int, defense: int,
-                 shifts: Sequence[Shift]) -> Odds:
-    """8.5 C-F with 8.7-8.8: the initial ratio rounded in favour of the defender (8.8),
-    kept as the basis even off the table (8.7 A), every shift added (8.5 F), and the
-    final column clamped to the printed ones (8.7 B).
-
-    >>> ladder = OddsLadder.of(["1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1",
-    ...                         "8-1", "9-1", "10-1"])
-    >>> odds = resolve_odds(ladder, 13, 1, [Shift("overrun", -2, "7.1")])
-    >>> odds.initial, odds.final        # 8.7 A: from 13:1, two left is still 10:1
-    ('13-1', '10-1')
-    >>> resolve_odds(ladder, 1, 3, [Shift("turn-1", 4, "3.2 E")]).final
-    '3-1'
-    """
-    if attack <= 0:
-        raise IllegalOrder("8.5 A", "the attacking units have no attack strength",
-                           code="no-strength")
-    if defense <= 0:
-        raise IllegalOrder("8.2", "no unit in the defending hexes adds any defense strength",
-                           code="no-strength")
-    position = ladder.initial(attack, defense)
-    column = ladder.final(position, sum(s.columns for s in shifts))
-    return Odds(attack, defense, ratio_name(ladder, position), position, tuple(shifts),
-                column, ladder.name(column))
+def apply_declared(state: State, data: dict[str, Any]) -> None:
+    """8.1 B: in a Combat Phase, each unit attacks once and defends once."""
+    if data["combat"] == "attack":
+        state["attacked"] = sorted({*state.get("attacked", []), *data["attackers"]})
+        state["defended"] = sorted({*state.get("defended", []), *data["defenders"]})
 
 
-def combat_odds(charts: CombatCharts, ground: CombatMap, combat: Combat) -> Odds:
-    """8.5: the strengths of `combat` (8.2, 7.8, 8.4), its column shifts, the final
-    column."""
-    return resolve_odds(charts.ladder, attack_strength(combat.attackers),
-                        defense_strength(combat.defenders, overrun=combat.overrun),
-                        column_shifts(charts, ground, combat))
+def apply_air_committed(state: State, data: dict[str, Any]) -> None:
+    state["air_used"] = sorted({*state["air_used"], *data["units"]})
 
 
-def effective_terrain(charts: CombatCharts, ground: CombatMap, h: Hex,
-                      attackers: Iterable[Combatant]) -> str:
-    """The terrain a defending hex counts as: its TEC terrain, a city instead when there
-    is one (the TEC: a city replaces the terrain of its hex; a town does not), and the
-    terrain a road-crossed lake hexside gives (8.0 F: marsh) when an attacker attacks
-    across one, for the whole attack (RULES-ISSUES 28)."""
-    for u in attackers:
-        if not ground.adjacent(u.hex, h):
-            continue
-        for name in sorted(ground.features(u.hex, h)):
-            line = charts.hexsides.get(name)
-            if line is not None and line.effect == "road-only" and line.defender_terrain:
-                return line.defender_terrain
-    if h in ground.cities and "city" in charts.hex_features:
-        return "city"
-    return ground.terrain(h)
+def apply_reduced(state: State, data: dict[str, Any]) -> None:
+    state["steps"][data["unit"]] = 1
 
 
-def _terrain_line(charts: CombatCharts, name: str) -> TerrainCombat:
-    line = charts.hex_terrain.get(name) or charts.hex_features.get(name)
-    if line is None:
-        raise ModuleError(f"the TEC has no combat line for {name!r}")
-    return line
+def apply_retreated(state: State, data: dict[str, Any]) -> None:
+    state["units"][data["unit"]] = data["path"][-1]
+    state["retreated"] = sorted({*state.get("retreated", []), data["unit"]})
+    for label in data["path"]:  # 9.4: who last occupied a hex
+        state["last_occupied"][label] = data["side"]
 
 
-def hex_shifts(charts: CombatCharts, ground: CombatMap, h: Hex,
-               attackers: Sequence[Combatant]) -> list[Shift]:
-    """The TEC's shifts for one defending hex: its terrain (8.0 F, the TEC), and each
-    hexside feature that counts only when every attacker attacks across it: a river
-    (the TEC) or the Moscow defensive ring, which helps only against German attackers
-    (13.0 A-C)."""
-    label = ground.board.label(h)
-    out = []
-    terrain = effective_terrain(charts, ground, h, attackers)
-    line = _terrain_line(charts, terrain)
-    if line.effect == "shift" and line.shift:
-        rule = "8.0 F" if terrain != ground.terrain(h) and terrain != "city" else "8.5 F"
-        out.append(Shift("terrain", line.shift, f"{rule} (TEC)", f"{terrain} in {label}"))
-    side = attackers[0].side if attackers else ""
-    for name, feature in sorted(charts.hexsides.items()):
-        if feature.effect != "shift" or not feature.shift:
-            continue
-        if feature.attacker is not None and feature.attacker != side:
-            continue
-        across = [name in ground.features(u.hex, h) for u in attackers
-                  if ground.adjacent(u.hex, h)]
-        applies = (all(across) and bool(across) if feature.when == "all-attackers-across"
-                   else any(across))
-        if applies:
-            rule = "13.0 B-C" if name == "moscow-ring" else "8.5 F (TEC)"
-            out.append(Shift(name, feature.shift, rule, f"every attacker attacks {label} "
-                             f"across a {name} hexside"))
-    return out
+def apply_advanced(state: State, data: dict[str, Any]) -> None:
+    for move in data["moves"]:
+        state["units"][move["unit"]] = move["path"][-1]
+        for label in move["path"]:
+            state["last_occupied"][label] = data["side"]
 
 
-def terrain_shifts(charts: CombatCharts, ground: CombatMap,
-                   combat: Combat) -> tuple[Hex | None, list[Shift]]:
-    """8.3 A: of the defending hexes, the one whose terrain (hex and hexsides together)
-    helps the defender most, with its shifts; ties go to the first hex named."""
-    best: tuple[Hex | None, list[Shift]] = (None, [])
-    best_total = None
-    for h in combat.hexes:
-        shifts = hex_shifts(charts, ground, h, combat.attackers)
-        if len(combat.hexes) > 1:
-            shifts = [replace(s, rule=f"8.3 A, {s.rule}") for s in shifts]
-        total = sum(s.columns for s in shifts)
-        if best_total is None or total < best_total:
-            best, best_total = (h, shifts), total
-    return best
+def apply_overrun_movers(state: State, data: dict[str, Any]) -> None:
+    """3.1.1 A as movement.apply_moved: an overrun is part of its units' movement."""
+    note_mover(state, list(data["units"]))
+    state["movers"].update({u: dict(m) for u, m in data["movers"].items()})
 
 
-def _applies(rule: ShiftRule, combat: Combat) -> bool:
-    return ((rule.attacker is None or rule.attacker == combat.attacker_side)
-            and (not rule.turns or combat.turn in rule.turns)
-            and (not rule.combat or combat.kind in rule.combat)
-            and (rule.weather is None or rule.weather == combat.weather))
+def apply_nothing(state: State, data: dict[str, Any]) -> None:
+    """An event for the report: what happened, already applied by the others."""
 
 
-def column_shifts(charts: CombatCharts, ground: CombatMap, combat: Combat) -> tuple[Shift, ...]:
-    """8.5 F: every column shift of one combat, itemized, right positive.
-
-    * terrain, rivers, the Moscow ring: `terrain_shifts` (8.3 A, 8.0 F, 13.0);
-    * Turn 1: German attacks and overruns 4R (3.2 E);
-    * overrun: 2L (7.1), on Turn 1 too (3.2 E);
-    * supply: 2L if any attacking unit is unsupplied, 2R if any defending unit is (9.2);
-    * armor (10.1): one column for the owner however many armor (not mechanized) units;
-      the attacker's only when every defending hex is clear terrain (rivers ignored,
-      10.1 C); the defender's always (10.1 D) except German armor in a city (10.2);
-    * air: one column in the German favour per air unit (11.1 A), at most three (11.0 E);
-    * rasputitsa: 1L on every attack (15.1 B); snow: 2L on German attacks (15.2 B).
-
-    Column counts come from the Column Shifts Chart.
-    """
-    out: list[Shift] = []
-    german_attacks = combat.attacker_side == GERMAN
-    _, terrain = terrain_shifts(charts, ground, combat)
-    out += terrain
-    rule = charts.shifts.get("turn-1")
-    if rule is not None and _applies(rule, combat):
-        out.append(Shift("turn-1", _signed(rule, german_attacks), "3.2 E",
-                         f"Turn 1: German {combat.kind}s"))
-    rule = charts.shifts.get("overrun")
-    if rule is not None and _applies(rule, combat):
-        out.append(Shift("overrun", _signed(rule, german_attacks), "7.1", "overrun penalty"))
-    defending = combat.defending
-    rule = charts.shift("unsupplied-attacker")
-    lacking = sorted(u.id for u in combat.attackers if not u.supplied)
-    if lacking:
-        out.append(Shift("unsupplied-attacker", _signed(rule, german_attacks), "9.2",
-                         f"unsupplied: {', '.join(lacking)}"))
-    rule = charts.shift("unsupplied-defender")
-    lacking = sorted(u.id for u in defending if not u.supplied)
-    if lacking:
-        out.append(Shift("unsupplied-defender", _signed(rule, german_attacks), "9.2",
-                         f"unsupplied: {', '.join(lacking)}"))
-    out += armor_shifts(charts, ground, combat)
-    if combat.air:
-        _check_air(combat)
-        rule = charts.shift("air")
-        units = min(combat.air, rule.max_units or MAX_AIR)
-        out.append(Shift("air", _signed(rule, german_attacks) * units, "11.1 A",
-                         f"{units} German air unit{'s' if units > 1 else ''}"))
-    for cause, why in (("rasputitsa", "15.1 B"), ("snow", "15.2 B")):
-        rule = charts.shifts.get(cause)
-        if rule is not None and _applies(rule, combat):
-            out.append(Shift(cause, _signed(rule, german_attacks), why, f"{cause} weather"))
-    return tuple(out)
+def reset_fighting(state: State) -> None:
+    """A new phase: no unit has attacked, defended or retreated in it yet."""
+    for key in PER_PHASE:
+        state.pop(key, None)
 
 
-def _signed(rule: ShiftRule, german_attacks: bool) -> int:
-    if rule.favour == "attacker":
-        return rule.columns
-    if rule.favour == "defender":
-        return -rule.columns
-    if rule.favour == "german":
-        return rule.columns if german_attacks else -rule.columns
-    raise ModuleError(f"the {rule.cause!r} shift favours {rule.favour!r}, which needs a rule")
+EVENTS = {
+    "attack-declared": apply_declared,
+    "air-committed": apply_air_committed,
+    "combat-resolved": apply_nothing,
+    "loss-chosen": apply_nothing,
+    "unit-reduced": apply_reduced,
+    "unit-retreated": apply_retreated,
+    "units-advanced": apply_advanced,
+    "overrun-movers": apply_overrun_movers,
+    "combat-finished": apply_nothing,
+    "standing-instruction-used": apply_nothing,
+}
 
 
-def armor_shifts(charts: CombatCharts, ground: CombatMap, combat: Combat) -> list[Shift]:
-    """10.1-10.2: the armor shifts of both sides (each at most once, 10.1 B).
+def _too_fewmps_text(game: Game, cost: Overrun, movers: list[Mover],
+                 revised: bool) -> IllegalOrder:
+    """7.3, 7.0 D, 4.1 A: an overrun the units have too few MPs left for; from module 0.2.0
+    on the refusal says what each needs and has, and names the disengagement cost."""
+    target = game.board.label(cost.target)
+    if not revised:
+        short = ", ".join(f"{u} ({cost.costs[u]} MPs)" for u in cost.short)
+        return CATALOGUE.refuse("too-far", "7.3",
+            f"too few MPs left to overrun {target}: {short}; an "
+            "overrun costs 2 MPs (1 for German units on Turn 1, 3.2 C) and "
+            "the cost of the defenders' hex")
+    left = {m.id: m.allowance - m.spent for m in movers}
+    short = ", ".join(f"{u} needs {mps_text(cost.costs[u])} MPs and has {mps_text(left[u])} left"
+                      for u in cost.short)
+    extra = (", and the disengagement cost as it leaves the zone of control of other "
+             "enemy units (7.0 D: +3, +2 for panzers)") if cost.disengagement else ""
+    return CATALOGUE.refuse("too-far", "7.3",
+        f"too few MPs left to overrun {target}: {short}; an overrun "
+        "costs 2 MPs (1 for German units on Turn 1, 3.2 C) and the cost of "
+        f"the defenders' hex{extra}")
 
-    The attacker's needs every defending hex to be clear terrain (10.1 C: rivers do not
-    matter; a city or a hex counting as marsh, 8.0 F, is not clear). The defender's
-    applies always (10.1 D), except that German armor defending in a city gives none
-    (10.2)."""
-    rule = charts.shift("armor")
-    out = []
-    attacking = sorted(u.id for u in combat.attackers if u.armor)
-    if attacking and all(effective_terrain(charts, ground, h, combat.attackers) == "clear"
-                         for h in combat.hexes):
-        out.append(Shift("armor", rule.columns, "10.1 C",
-                         f"attacking armor: {', '.join(attacking)}"))
-    defending = sorted(u.id for u in combat.defending if u.armor
-                       and not (u.side == GERMAN and u.hex in ground.cities))
-    if defending:
-        out.append(Shift("armor-defending", -rule.columns, "10.1 D",
-                         f"defending armor: {', '.join(defending)}"))
-    return out
+
+def overrun(ctx: StepContext, order: Order) -> None:
+    """7.0-7.8: a moving unit or stack overruns the enemy units in an adjacent hex."""
+    state, game = ctx.state, Game.of(ctx.module)
+    side = state["player"]
+    if state["phase"] != "movement":
+        raise CATALOGUE.refuse("not-movement", "7.0 A",
+            "an overrun occurs during the phasing side's Movement "
+            "Phase, never in a Combat Phase")
+    revised = ctx.module.at_least(RULES_0_2_0)
+    # an overrun is movement: a side moves only its own units (4.0 B; 0.1.0 cited 8.0 A)
+    units = _phasing_units(game, state, order.words("units"), "7.0 C",
+                           not_mine="4.0 B" if revised else "8.0 A")
+    check_not_finished(state, units)
+    target = _hex(game, order.get("hex"), "7.5 A")
+    terrain = Terrain.of(ctx.module)
+    movers = [mover(game, terrain, state, u) for u in units]
+    enemy = EnemyZones.of(terrain, units_of(game, state, other_side(side)))
+    cost = overrun_cost(terrain, movers, target, enemy, turn=state["turn"],
+                        left_behind=left_behind(game, state, side, units),
+                        interdiction=interdiction(game, state, side), revised=revised)
+    if not cost.enough:
+        raise _too_fewmps_text(game, cost, movers, revised)
+    facts = {
+        "target": game.board.label(target),
+        "costs": {u: str(c) for u, c in cost.costs.items()},
+        "minimum_move": cost.minimum_move, "disengagement": cost.disengagement,
+        "into_ezoc": cost.into_ezoc, "left_behind": cost.left_behind,
+        "movers": {m.id: mover_record(ctx, m) for m in movers},
+    }
+    declare(ctx, order, "overrun", units, [target], facts)

@@ -1,43 +1,50 @@
-"""Moscow '41 movement as procedures over plain facts: the movement allowance (2.7, 9.1 A,
-15.1 A, 15.2 A), zones of control (5.0), moving a unit or a stack (4.0-4.8),
-disengagement (6.0-6.4), air interdiction of Soviet movement (11.3), the Turn 1 rules
-(3.2 C-D) and the movement side of overrun (7.0 C-D, 7.3, 7.4, 7.5 C).
+"""Moscow '41 rules 4.0 Movement and 6.0 Disengagement: the movement allowance (2.7, 9.1 A,
+15.1 A, 15.2 A), moving a unit or a stack hex by hex (4.0-4.8) with its disengagements
+(6.0-6.4) and interdiction (11.3), the Turn 1 rules (3.2 C-D), and the `<move>` order on
+the game's position.
 
-Nothing here reads or writes game state. The position comes in as dataclasses (`Unit`,
-`Mover`, `EnemyZones`), the chart values from the module (`Terrain.of`, terrain.py), and
-the answer is a result or an `IllegalOrder` naming the rule that forbids the move.
-
-A unit's move in one Movement Phase may be ordered in several legs: a stack moves
-together, a unit splits off and goes on alone (4.5 C-F), the rest of the stack goes on
-later. Every leg is checked by `check_stack_move` from the `Mover` state the previous leg
-returned (hex, MPs spent, whether the unit had to stop), so the caller threads the
-returned movers from leg to leg.
-
-MPs are exact `Fraction`s: the TEC has half MPs (the Armor/Mech road and city rates).
+A unit's or a stack's move may be given in several `move` orders (legs): each goes on
+where the last stopped, with what the units have spent. Once another unit or stack
+moves, the ones before have finished (3.1.1 A); the units of a stack may split off and
+move in legs of their own meanwhile (4.5 C-F).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
+from adjudicator.engine.orders import Order
+from adjudicator.engine.state import State
+from adjudicator.engine.step import StepContext
 from adjudicator.errors import IllegalOrder
+from adjudicator.games.moscow.air import interdiction
+from adjudicator.games.moscow.data import Game, Unit, unit_facts, units_of
+from adjudicator.games.moscow.rejections import CATALOGUE
+from adjudicator.games.moscow.supply import is_supplied
 from adjudicator.games.moscow.terrain import Terrain
+from adjudicator.games.moscow.vocabulary import (
+    GERMAN,
+    INTERDICTION_FACTOR,
+    RULES_0_2_0,
+    SOVIET,
+    STACKING_LIMIT,
+    WEATHERS,
+    other_side,
+)
+from adjudicator.games.moscow.zoc import EnemyZones
 
-GERMAN, SOVIET = "german", "soviet"
-# 2.7 B, 2.4.4: the TEC's Armor/Mech column; infantry and cavalry move as infantry
-ARMOR_TYPES = frozenset({"armor", "mechanized"})
-STACK_LIMIT = 4  # 4.0 D, 4.5 A, 7.4 A
 DISENGAGEMENT_COST = 3  # 6.1: German infantry and every Soviet unit
+
+
 PANZER_DISENGAGEMENT_COST = 2  # 6.2: German armor and mechanized units
-OVERRUN_COST = 2  # 7.3
-TURN_1_GERMAN_OVERRUN_COST = 1  # 3.2 C, 7.3 exception
-INTERDICTION_MULTIPLIER = {0: 1, 1: 2, 2: 4}  # 11.3 A-B, 11.0 D: at most two air units
-WEATHERS = ("clear", "rasputitsa", "snow")  # 15.0; "clear" is charts.xml's name
+
+
 NOTHING: Mapping[Hex, int] = MappingProxyType({})
 
 
@@ -54,7 +61,6 @@ def mps_text(value: Fraction) -> str:
     if not part:
         return str(int(whole))
     return f"{int(whole)} {part}" if whole else str(part)
-
 
 
 # -- 2.7, 9.1 A, 15.1 A, 15.2 A: the movement allowance -----------------------------------
@@ -82,72 +88,6 @@ def movement_allowance(printed: int, *, german: bool, siberian: bool = False,
     if not supplied:
         allowance //= 2  # 9.1 A: drop fractions
     return max(allowance, 0)
-
-
-# -- 5.0: zones of control ------------------------------------------------------------------
-@dataclass(frozen=True)
-class Unit:
-    """A combat unit where it stands. `type` is that of 2.4.4: infantry, cavalry, armor
-    or mechanized."""
-
-    id: str
-    side: str  # german, soviet
-    type: str
-    hex: Hex
-
-    @property
-    def moves_as_armor(self) -> bool:
-        """2.7 B: the TEC's Armor/Mech column; infantry and cavalry move as infantry."""
-        return self.type in ARMOR_TYPES
-
-    @property
-    def panzer(self) -> bool:
-        """6.2: a German armor or mechanized unit (disengages for +2, at any time)."""
-        return self.side == GERMAN and self.type in ARMOR_TYPES
-
-
-def never_blocked(a: Hex, b: Hex) -> bool:
-    return False
-
-
-def zone_of_control(board: HexBoard, h: Hex, *,
-                    blocked: Callable[[Hex, Hex], bool] = never_blocked) -> frozenset[Hex]:
-    """5.0 A, C: the six hexes adjacent to a combat unit in `h`, except across a hexside
-    that `blocked` names (Terrain.blocks_zoc: a lake hexside no road crosses)."""
-    return frozenset(n for n in board.neighbours(h) if not blocked(h, n))
-
-
-def zones_of_control(board: HexBoard, units: Iterable[Unit], *,
-                     blocked: Callable[[Hex, Hex], bool] = never_blocked) -> frozenset[Hex]:
-    """5.0 A-D: every hex in the ZOC of any of `units` (all combat units exert one; two
-    ZOCs in a hex add nothing, 5.0 D). Air units are not combat units: leave them out."""
-    zone: set[Hex] = set()
-    for h in {u.hex for u in units}:
-        zone |= zone_of_control(board, h, blocked=blocked)
-    return frozenset(zone)
-
-
-@dataclass(frozen=True)
-class EnemyZones:
-    """The enemy combat units as movement sees them: the hexes they occupy (4.4) and
-    the hexes in their ZOCs (4.7). Friendly units never negate an EZOC for movement
-    (4.7 C), so nothing friendly goes in here."""
-
-    occupied: frozenset[Hex]
-    zoc: frozenset[Hex]
-    zones: Mapping[Hex, frozenset[Hex]]  # occupied hex -> the ZOC its units exert
-
-    @classmethod
-    def of(cls, terrain: Terrain, enemies: Iterable[Unit]) -> EnemyZones:
-        occupied = frozenset(u.hex for u in enemies)
-        zones = {h: zone_of_control(terrain.board, h, blocked=terrain.blocks_zoc)
-                 for h in sorted(occupied)}
-        everywhere = frozenset(h for zone in zones.values() for h in zone)
-        return cls(occupied, everywhere, MappingProxyType(zones))
-
-    def zoc_without(self, h: Hex) -> frozenset[Hex]:
-        """The EZOC hexes without the ZOC of the units in `h` (an overrun's defenders)."""
-        return frozenset(x for where, zone in self.zones.items() if where != h for x in zone)
 
 
 # -- 4.0-4.8, 6.0-6.4, 11.3: moving a unit or a stack ----------------------------------------
@@ -232,39 +172,45 @@ def finished_error(m: Mover, *, overrun: bool = False) -> IllegalOrder:
     that version: 4.1 A for a move, 7.0 C for an overrun."""
     if not m.ended:
         if overrun:
-            return IllegalOrder("7.0 C", f"{m.id} has ended its movement for this Movement "
-                                "Phase and cannot overrun", code="finished")
-        return IllegalOrder("4.1 A", f"{m.id} has ended its movement for this Movement "
-                            "Phase", code="finished")
+            return CATALOGUE.refuse("finished", "7.0 C",
+                f"{m.id} has ended its movement for this Movement "
+                "Phase and cannot overrun")
+        return CATALOGUE.refuse("finished", "4.1 A",
+            f"{m.id} has ended its movement for this Movement "
+            "Phase")
     what = "move or overrun" if overrun else "move"
-    return IllegalOrder(m.ended, f"{m.id} {ENDED[m.ended]}, so it may not {what} again this "
-                        "Movement Phase", code="finished")
+    return CATALOGUE.refuse("finished", m.ended,
+        f"{m.id} {ENDED[m.ended]}, so it may not {what} again this "
+        "Movement Phase")
 
 
 def check_stack(movers: Sequence[Mover], *, rule: str = "4.5 A") -> None:
     """4.0 D, 4.5 A (and 7.4 A-B for an overrun, `rule`): one unit, or up to four units of
     one side that began the Movement Phase in the same hex and are together now."""
     if not movers:
-        raise IllegalOrder(rule, "a move needs at least one unit", code="stack")
+        raise CATALOGUE.refuse("stack", rule, "a move needs at least one unit")
     ids = [m.id for m in movers]
     if len(set(ids)) != len(ids):
-        raise IllegalOrder(rule, f"a unit is named twice in the stack {', '.join(ids)}",
-                           code="stack")
-    if len(movers) > STACK_LIMIT:
-        raise IllegalOrder(rule, f"at most {STACK_LIMIT} units move together as a stack; "
-                           f"{', '.join(ids)} are {len(movers)}", code="stack")
+        raise CATALOGUE.refuse("stack", rule,
+            f"a unit is named twice in the stack {', '.join(ids)}")
+    if len(movers) > STACKING_LIMIT:
+        raise CATALOGUE.refuse("stack", rule,
+            f"at most {STACKING_LIMIT} units move together as a stack; "
+            f"{', '.join(ids)} are {len(movers)}")
     first = movers[0]
     for m in movers[1:]:
         if m.unit.side != first.unit.side:
-            raise IllegalOrder(rule, f"{m.id} and {first.id} are not on the same side",
-                               code="stack")
+            raise CATALOGUE.refuse("stack", rule,
+                f"{m.id} and {first.id} are not on the same side")
         if m.hex != first.hex:
-            raise IllegalOrder(rule, f"{m.id} and {first.id} are not in the same hex, so "
-                               "they cannot move as a stack", code="stack")
+            raise CATALOGUE.refuse("stack", rule,
+                f"{m.id} and {first.id} are not in the same hex, so "
+                "they cannot move as a stack")
         if m.start != first.start:
-            raise IllegalOrder(rule, f"{m.id} and {first.id} did not begin the Movement "
-                               "Phase in the same hex, so they cannot move together as a "
-                               "stack", code="stack")
+            raise CATALOGUE.refuse("stack", rule,
+                f"{m.id} and {first.id} did not begin the Movement "
+                "Phase in the same hex, so they cannot move together as a "
+                "stack")
 
 
 def disengagement_cost(unit: Unit, *, turn: int) -> int:
@@ -287,21 +233,21 @@ def check_disengagement(board: HexBoard, mover: Mover) -> None:
     if mover.unit.panzer:
         return
     if mover.hex != mover.start:
-        raise IllegalOrder("6.1", f"{mover.id} may leave {where}, in an enemy zone of "
-                           "control, only by disengaging (4.7 D), and German infantry and "
-                           "Soviet units disengage only from the hex where they began the "
-                           f"Movement Phase ({_label(board, mover.start)})",
-                           code="disengagement")
+        raise CATALOGUE.refuse("disengagement", "6.1",
+            f"{mover.id} may leave {where}, in an enemy zone of "
+            "control, only by disengaging (4.7 D), and German infantry and "
+            "Soviet units disengage only from the hex where they began the "
+            f"Movement Phase ({_label(board, mover.start)})")
     if mover.halted:
-        raise IllegalOrder("4.7 B", f"{mover.id} entered {where}, in an enemy zone of control, "
-                           "and had to stop there; it may no longer disengage (6.1)",
-                           code="zoc-stop")
+        raise CATALOGUE.refuse("zoc-stop", "4.7 B",
+            f"{mover.id} entered {where}, in an enemy zone of control, "
+            "and had to stop there; it may no longer disengage (6.1)")
 
 
 def _multiplier(count: int) -> int:
-    if count not in INTERDICTION_MULTIPLIER:
+    if count not in INTERDICTION_FACTOR:
         raise ValueError(f"{count} air units interdict one hex; at most two may (11.0 D)")
-    return INTERDICTION_MULTIPLIER[count]
+    return INTERDICTION_FACTOR[count]
 
 
 def interdiction_multiplier(unit: Unit, there: Hex, interdiction: Mapping[Hex, int], *,
@@ -332,11 +278,13 @@ def _entry_cost(terrain: Terrain, mover: Mover, here: Hex, there: Hex,
     if cost is None:
         where = f"{_label(board, here)} to {_label(board, there)}"
         if "lake" in board.features(here, there):
-            raise IllegalOrder("4.8 D", f"{mover.id} cannot cross the lake hexside from "
-                               f"{where}: a lake hexside may be crossed only where a road "
-                               "crosses it", code="lake")
-        raise IllegalOrder(rule, f"{mover.id} cannot move from {where}: the Terrain Effects "
-                           "Chart prohibits it", code="prohibited-terrain")
+            raise CATALOGUE.refuse("lake", "4.8 D",
+                f"{mover.id} cannot cross the lake hexside from "
+                f"{where}: a lake hexside may be crossed only where a road "
+                "crosses it")
+        raise CATALOGUE.refuse("prohibited-terrain", rule,
+            f"{mover.id} cannot move from {where}: the Terrain Effects "
+            "Chart prohibits it")
     began_in = mover.start if first else None
     return cost * interdiction_multiplier(mover.unit, there, interdiction, began_in=began_in,
                                           compound=revised)
@@ -379,9 +327,9 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
     here0 = movers[0].hex
     names = ", ".join(m.id for m in movers)
     if not path or path[0] != here0:
-        raise IllegalOrder("4.0 D", f"{names} {'are' if len(movers) > 1 else 'is'} in "
-                           f"{_label(board, here0)}; the path must start there",
-                           code="path-start")
+        raise CATALOGUE.refuse("path-start", "4.0 D",
+            f"{names} {'are' if len(movers) > 1 else 'is'} in "
+            f"{_label(board, here0)}; the path must start there")
     if len(path) > 1:
         for m in movers:
             if m.finished:
@@ -392,42 +340,46 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
     for i, (here, there) in enumerate(zip(path, path[1:], strict=False), start=1):
         where = f"{_label(board, here)} to {_label(board, there)}"
         if not board.grid.adjacent(here, there):
-            raise IllegalOrder("4.0 D", f"units move hex by hex; {_label(board, there)} is "
-                               f"not next to {_label(board, here)}", code="not-adjacent")
+            raise CATALOGUE.refuse("not-adjacent", "4.0 D",
+                f"units move hex by hex; {_label(board, there)} is "
+                f"not next to {_label(board, here)}")
         if there not in board:
-            raise IllegalOrder("4.8 A", f"{_label(board, there)} is off the map; a unit may "
-                               "not leave the map", code="off-map")
+            raise CATALOGUE.refuse("off-map", "4.8 A",
+                f"{_label(board, there)} is off the map; a unit may "
+                "not leave the map")
         if there in enemy.occupied:
-            raise IllegalOrder("4.4", f"{names} may never enter or pass through "
-                               f"{_label(board, there)}: enemy units occupy it",
-                               code="enemy-hex")
+            raise CATALOGUE.refuse("enemy-hex", "4.4",
+                f"{names} may never enter or pass through "
+                f"{_label(board, there)}: enemy units occupy it")
         if any(minimum.values()):
-            raise IllegalOrder("4.3", f"a minimum move is one hex and spends all the MPs: "
-                               f"{names} cannot go on from {_label(board, here)}",
-                               code="minimum-move")
+            raise CATALOGUE.refuse("minimum-move", "4.3",
+                f"a minimum move is one hex and spends all the MPs: "
+                f"{names} cannot go on from {_label(board, here)}")
         disengaging = here in enemy.zoc
         if disengaging:
             if i > 1:
-                raise IllegalOrder("4.7 B", f"{names} entered {_label(board, here)}, in an "
-                                   "enemy zone of control, and must stop there; friendly "
-                                   "units do not negate it (4.7 C)", code="zoc-stop")
+                raise CATALOGUE.refuse("zoc-stop", "4.7 B",
+                    f"{names} entered {_label(board, here)}, in an "
+                    "enemy zone of control, and must stop there; friendly "
+                    "units do not negate it (4.7 C)")
             for m in movers:
                 check_disengagement(board, m)
             if left_behind < 1:
-                raise IllegalOrder("6.0 B", f"{names} may disengage from "
-                                   f"{_label(board, here)} only if a friendly combat unit "
-                                   "remains in the hex as they leave (6.3)",
-                                   code="no-detachment")
+                raise CATALOGUE.refuse("no-detachment", "6.0 B",
+                    f"{names} may disengage from "
+                    f"{_label(board, here)} only if a friendly combat unit "
+                    "remains in the hex as they leave (6.3)")
             if there in enemy.zoc:
-                raise IllegalOrder("6.4", f"{names} may not disengage from {where}: no unit "
-                                   "may disengage by directly entering another enemy zone "
-                                   "of control", code="zoc-to-zoc")
+                raise CATALOGUE.refuse("zoc-to-zoc", "6.4",
+                    f"{names} may not disengage from {where}: no unit "
+                    "may disengage by directly entering another enemy zone "
+                    "of control")
         elif i == 1:
             for m in movers:
                 if m.halted:
-                    raise IllegalOrder("4.7 B", f"{m.id} entered an enemy zone of control "
-                                       "this phase and may move no further",
-                                       code="zoc-stop")
+                    raise CATALOGUE.refuse("zoc-stop", "4.7 B",
+                        f"{m.id} entered an enemy zone of control "
+                        "this phase and may move no further")
         costs: dict[str, Fraction] = {}
         for m in movers:
             cost = _entry_cost(terrain, m, here, there, interdiction, "4.2",
@@ -438,13 +390,12 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
                 if i == 1 and not m.has_moved and not disengaging and m.allowance > 0:
                     cost, minimum[m.id] = Fraction(m.allowance) - spent[m.id], True
                 else:
-                    raise IllegalOrder(
-                        "4.5 B" if len(movers) > 1 else "4.1 A",
+                    raise CATALOGUE.refuse("too-far", "4.5 B" if len(movers) > 1 else "4.1 A",
                         f"{m.id} has an MA of {m.allowance} and has spent "
                         f"{mps_text(spent[m.id])} MPs; entering {_label(board, there)} from "
                         f"{_label(board, here)} costs {mps_text(cost)} more"
                         + (" (a stack moves at the rate of its slowest unit)"
-                           if len(movers) > 1 else ""), code="too-far")
+                           if len(movers) > 1 else ""))
             costs[m.id] = cost
         for m in movers:
             spent[m.id] += costs[m.id]
@@ -460,150 +411,116 @@ def check_stack_move(terrain: Terrain, movers: Sequence[Mover], path: Sequence[H
     return StackMove(tuple(steps), after)
 
 
-# -- 7.0-7.5: the movement side of an overrun -------------------------------------------------
-@dataclass(frozen=True)
-class Overrun:
-    """What an overrun costs (7.3, 3.2 C) and whether the overrunning units have it.
-
-    `costs`: the MPs each unit expends; `enough`: every unit has them left, or makes the
-    overrun as its minimum move (4.3); `short`: the units that lack them;
-    `disengagement`: the overrunning hex is in the ZOC of enemy units other than the
-    defenders, so the overrun pays the disengagement cost too (7.0 D, 7.2); `into_ezoc`:
-    the defenders' hex is in the ZOC of other enemy units (the 6.4 exception);
-    `left_behind`: the friendly combat units not in the overrun that stay in the
-    overrunning hex (module 0.1.0's 6.0 B check); `revised` False: module 0.1.0's
-    readings (RULES-ISSUES, "What module 0.2.0 changed")."""
-
-    target: Hex
-    costs: Mapping[str, Fraction]
-    enough: bool
-    minimum_move: bool
-    disengagement: bool
-    into_ezoc: bool
-    short: tuple[str, ...] = ()
-    left_behind: int = 0
-    revised: bool = True
-
-    def after(self, movers: Sequence[Mover], *, advanced: Collection[str] = (),
-              zoc: frozenset[Hex] | None = None,
-              ends: Mapping[str, Hex] | None = None) -> tuple[Mover, ...]:
-        """The movers once the overrun is resolved: every one has paid its cost (7.3;
-        all its MPs for a minimum move, 4.3, which leaves it none); those in `advanced`
-        stand in the target hex (7.6 C-D, at no MP cost), or in the hex `ends` names
-        after a two-hex advance (7.6 D, 8.12 F).
-
-        - 4.7 B: a unit that advanced stops if the hex it ended in is in an EZOC (`zoc`:
-          the EZOC after the combat, by default the other enemy units' ZOC before it).
-        - 7.0 B, 7.4 C: a unit that stopped on entering the overrunning hex may go on if
-          the combat left that hex in no EZOC (RULES-ISSUES 19).
-        - 6.4 exception: after an overrun that disengaged and advanced into an EZOC hex,
-          the whole overrunning force may move no further this phase, panzers included
-          (`ended` "6.4"; RULES-ISSUES 20).
-        - A force that retreated after the overrun is finished too (7.7 C): the caller
-          knows where it went and says so.
-
-        Module 0.1.0 (`revised` False) read 6.0 B into an overrun that disengaged (its
-        hex may not be left empty: IllegalOrder if every overrunning unit advances and
-        nothing else stays), placed every advancing unit in the target hex and left a
-        unit that stayed behind as halted as it was.
-        """
-        if not self.revised and self.disengagement and advanced and self.left_behind < 1 \
-                and all(m.id in advanced for m in movers):
-            raise IllegalOrder("6.0 B", "the overrun disengaged from the hex, so a friendly "
-                               "combat unit must remain there: not every overrunning unit "
-                               "may advance (6.3)", code="no-detachment")
-        in_zoc = (self.target in zoc) if zoc is not None else self.into_ezoc
-        stopped = bool(advanced) and in_zoc and self.disengagement
-        out = []
-        for m in movers:
-            moved = m.id in advanced
-            if not self.revised:
-                out.append(replace(
-                    m, unit=replace(m.unit, hex=self.target) if moved else m.unit,
-                    spent=m.spent + self.costs[m.id],
-                    halted=(moved and in_zoc) or (m.halted and not moved),
-                    finished=m.finished or stopped))
-                continue
-            here = (ends or {}).get(m.id, self.target) if moved else m.hex
-            if zoc is None:
-                halted = in_zoc if moved else m.halted
-            else:
-                halted = here in zoc if moved else m.halted and here in zoc
-            out.append(replace(
-                m, unit=replace(m.unit, hex=here), spent=m.spent + self.costs[m.id],
-                halted=halted, finished=m.finished or stopped,
-                ended="6.4" if stopped and not m.finished else m.ended))
-        return tuple(out)
+def left_behind(game: Game, state: State, side: str, units: list[str]) -> int:
+    """6.0 B, 6.3: the friendly units that stay in the hex the moving units leave."""
+    start = state["units"][units[0]]
+    return sum(1 for u, x in state["units"].items() if x == start and u not in units
+               and unit_facts(game, state, u)[0] == side)
 
 
-def overrun_cost(terrain: Terrain, movers: Sequence[Mover], target: Hex, enemy: EnemyZones,
-                 *, turn: int, left_behind: int = 0,
-                 interdiction: Mapping[Hex, int] = NOTHING,
-                 revised: bool = True) -> Overrun:
-    """7.0 C-D, 7.3, 7.4, 7.5 C, 4.3: the MPs a unit or stack spends to overrun the enemy
-    units in the adjacent `target` hex, and whether it has them.
+def check_not_finished(state: State, units: list[str]) -> None:
+    """3.1.1 A, 4.5 D-E: a unit or stack that has finished moves no more this phase."""
+    for unit in units:
+        if unit in state["done"]:
+            raise CATALOGUE.refuse("finished", "3.1.1 A",
+                f"{unit} has finished its movement: another unit "
+                "or stack has moved since (or, split off from its stack, the "
+                "rest of the stack has, 4.5 D-E), and each finishes before the "
+                "next moves")
 
-    Each unit pays +2 MPs (+1 for German units on Turn 1, 3.2 C) plus its own TEC cost
-    of entering the defenders' hex from its own (7.3; a road or river on the hexside
-    counts as for a move), that cost doubled or quadrupled for a Soviet unit by
-    interdiction (11.3; RULES-ISSUES 21). If the overrunning hex is also in the ZOC of
-    enemy units other than the defenders, the overrun leaves an EZOC (4.7 D) and pays the
-    disengagement cost (7.0 D, 7.2; 6.1-6.2, none for Germans on Turn 1); who may pay it
-    is as for a disengagement (6.1), but no friendly unit need stay in the hex (6.0 B is
-    about disengaging; RULES-ISSUES 18), and 6.4 yields to its exception. A unit that has
-    not moved yet may overrun the first hex by spending all its MPs (4.3), except when
-    the overrun disengages (4.3's exception; RULES-ISSUES 21).
 
-    IllegalOrder: 7.4 A-B a stack of more than four or that did not begin the phase
-    together; 7.0 C a target not adjacent; 7.5 A a target with no enemy unit; 7.5 C a
-    lake hexside, road or not; 4.3, 6.4, 7.7 C a unit that has finished moving; 6.1 a
-    German infantry or Soviet unit leaving an EZOC hex it did not begin the phase in.
-    `revised` False: module 0.1.0, which refused a lone unit's overrun out of an EZOC
-    hex with no friendly unit left behind (6.0 B) and did not compound 11.3 C.
-    """
-    board = terrain.board
-    check_stack(movers, rule="7.4 B" if len(movers) > 1 else "7.0 C")
-    here = movers[0].hex
-    names = ", ".join(m.id for m in movers)
-    where = f"{_label(board, here)} to {_label(board, target)}"
-    for m in movers:
-        if m.finished:
-            raise finished_error(m, overrun=True)
-    if target not in board or not board.grid.adjacent(here, target):
-        raise IllegalOrder("7.0 C", f"a unit may overrun only an adjacent hex; "
-                           f"{_label(board, target)} is not next to {_label(board, here)}",
-                           code="not-adjacent")
-    if target not in enemy.occupied:
-        raise IllegalOrder("7.5 A", f"an overrun is made against enemy units; there are none "
-                           f"in {_label(board, target)}", code="overrun-target")
-    if terrain.blocks_overrun(here, target):
-        raise IllegalOrder("7.5 C", f"{names} cannot overrun from {where} across a lake "
-                           "hexside, even where a road crosses it", code="lake")
-    others = enemy.zoc_without(target)
-    disengaging = here in others
-    if disengaging:
-        for m in movers:
-            check_disengagement(board, m)
-        if not revised and left_behind < 1 and len(movers) == 1:
-            raise IllegalOrder("6.0 B", f"{names} would disengage from {_label(board, here)} "
-                               "by overrunning and must advance if it succeeds (7.6 C): a "
-                               "friendly combat unit must remain in the hex (6.3)",
-                               code="no-detachment")
-    costs: dict[str, Fraction] = {}
-    short: list[str] = []
-    minimum = False
-    for m in movers:
-        base = TURN_1_GERMAN_OVERRUN_COST if turn == 1 and m.unit.side == GERMAN \
-            else OVERRUN_COST
-        cost = base + _entry_cost(terrain, m, here, target, interdiction, "7.3",
-                                  first=not m.has_moved, revised=revised)
-        if disengaging:
-            cost += disengagement_cost(m.unit, turn=turn)
-        if m.spent + cost > m.allowance:
-            if not m.has_moved and not disengaging and m.allowance > 0:
-                cost, minimum = Fraction(m.allowance) - m.spent, True
-            else:
-                short.append(m.id)
-        costs[m.id] = cost
-    return Overrun(target, MappingProxyType(costs), not short, minimum, disengaging,
-                   target in others, tuple(short), left_behind, revised)
+def mover(game: Game, terrain: Terrain, state: State, unit: str) -> Mover:
+    """The unit in the course of this Movement Phase: its MA fixed when it began to move
+    (9.1 B), what it has spent, whether it must stop or has finished."""
+    side, unit_type, printed, siberian = unit_facts(game, state, unit)
+    here = game.board.hex(state["units"][unit])
+    record = state["movers"].get(unit)
+    if record is None:
+        supplied = is_supplied(game, terrain, state, unit)  # 9.0 B: the moment it begins to move
+        allowance = movement_allowance(printed, german=side == "german", siberian=siberian,
+                                       supplied=supplied, weather=state["weather"])
+        return Mover(Unit(unit, side, unit_type, here), allowance, here)
+    return mover_from_record(game, state, unit, record)
+
+
+def mover_from_record(game: Game, state: State, unit: str, record: dict[str, Any]) -> Mover:
+    side, unit_type, _, _ = unit_facts(game, state, unit)
+    return Mover(Unit(unit, side, unit_type, game.board.hex(state["units"][unit])),
+                 record["allowance"], game.board.hex(record["start"]),
+                 Fraction(record["spent"]), record["halted"], record["finished"],
+                 record.get("ended", ""))
+
+
+def mover_record(ctx: StepContext, m: Mover) -> dict[str, Any]:
+    """A mover as the state keeps it (`state["movers"]`). From module 0.2.0 on a unit that
+    has finished keeps the rule that ended its movement (`ended`, cited when it is ordered
+    to move again); module 0.1.0's state has no such key, so its hashes stay as they were."""
+    record = {"allowance": m.allowance, "start": Game.of(ctx.module).board.label(m.start),
+              "spent": str(m.spent), "halted": m.halted, "finished": m.finished}
+    if m.ended and ctx.module.at_least(RULES_0_2_0):
+        record["ended"] = m.ended
+    return record
+
+
+def move(ctx: StepContext, order: Order) -> None:
+    """4.0-4.8, 6.0-6.4: a unit or a stack of up to four that began the phase together
+    moves one leg along `path`."""
+    state, game = ctx.state, Game.of(ctx.module)
+    side = state["player"]
+    if state["phase"] != "movement":
+        raise CATALOGUE.refuse("not-movement", "4.0 C",
+            "units move in their side's Movement Phase")
+    units = order.words("units")
+    if not units:
+        raise CATALOGUE.refuse("no-units", "4.0 D",
+            "name the unit or the units of the stack that move")
+    for unit in units:
+        if unit not in state["units"] or unit_facts(game, state, unit)[0] != side:
+            raise CATALOGUE.refuse("not-phasing", "4.0 B",
+                f"{unit!r} is not a unit of the {side} player on the "
+                "map")
+    check_not_finished(state, units)
+    revised = ctx.module.at_least(RULES_0_2_0)
+    # a hex number beyond the map's edge is a hex all the same: the move checks refuse
+    # it with 4.8 A; module 0.1.0 refused it here as a bad path (4.0 D)
+    parse = game.board.grid.parse if revised else game.board.hex
+    try:
+        path = [parse(x) for x in order.words("path")]
+    except ValueError as exc:
+        raise CATALOGUE.refuse("bad-path", "4.0 D", str(exc)) from None
+    terrain = Terrain.of(ctx.module)
+    movers = [mover(game, terrain, state, u) for u in units]
+    enemy = EnemyZones.of(terrain, units_of(game, state, other_side(side)))
+    leg = check_stack_move(terrain, movers, path, enemy, turn=state["turn"],
+                           left_behind=left_behind(game, state, side, units),
+                           interdiction=interdiction(game, state, side), revised=revised)
+    ctx.emit("units-moved", units=units, path=[game.board.label(h) for h in path],
+             mps={u: [str(c) for c in leg.costs(u)] for u in units},
+             movers={m.id: mover_record(ctx, m) for m in leg.movers})
+
+
+def apply_moved(state: State, data: dict[str, Any]) -> None:
+    units = list(data["units"])
+    note_mover(state, units)
+    for unit in units:
+        state["units"][unit] = data["path"][-1]
+    state["movers"].update({u: dict(m) for u, m in data["movers"].items()})
+    for label in data["path"][1:]:  # 9.4: who last occupied a hex (towns, cities)
+        state["last_occupied"][label] = state["player"]
+
+
+def note_mover(state: State, units: list[str]) -> None:
+    """3.1.1 A: once another unit or stack moves, the one before has finished; 4.5 D-E:
+    within a stack, a unit that split off has finished once the rest moves on
+    (RULES-ISSUES 7)."""
+    if not set(units) <= set(state["moving"]):
+        state["done"] = sorted({*state["done"], *state["moving"]})
+        state["moving"] = units
+    elif not set(units) & set(state.get("last_leg", [])):
+        state["done"] = sorted({*state["done"], *state["last_leg"]})
+    state["last_leg"] = units
+
+
+def reset_movement(state: State) -> None:
+    state["movers"], state["moving"], state["done"] = {}, [], []
+    state.pop("last_leg", None)

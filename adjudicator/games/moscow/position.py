@@ -19,13 +19,13 @@ from lxml import etree
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.state import State
 from adjudicator.errors import InvalidInput, ModuleError
-from adjudicator.games.moscow.game import SEQUENCE, Game
-from adjudicator.games.moscow.logistics import STACKING_LIMIT
+from adjudicator.games.moscow.data import Game
+from adjudicator.games.moscow.flow import SEQUENCE
 from adjudicator.games.moscow.setup import scenario_state
 from adjudicator.games.moscow.untried import commitment, salt_for
+from adjudicator.games.moscow.vocabulary import STACKING_LIMIT, WEATHERS
 
 POSITION_NS = "{urn:pbem:position:1}"
-WEATHERS = ("clear", "rasputitsa", "snow")
 
 
 def position_state(module: ModuleData, root: etree._Element, options: dict[str, str]) -> State:

@@ -16,9 +16,9 @@ from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
-from adjudicator.errors import IllegalOrder, ModuleError
-from adjudicator.games.moscow.game import Game
-from adjudicator.games.moscow.logistics import turn_record
+from adjudicator.errors import ModuleError
+from adjudicator.games.moscow.data import Game, scenario_turns, turn_record
+from adjudicator.games.moscow.rejections import CATALOGUE
 from adjudicator.games.moscow.setupzones import (
     check_german_placement,
     check_german_setup,
@@ -39,8 +39,7 @@ class Face:
 def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]) -> State:
     """Before the set-up: every German unit waits to be placed (1.3.2 B), every Soviet
     unit but the Siberians is in the cup (1.3.1 B-C), the Soviet player draws first."""
-    scenario = next((s for s in module.findall("m:scenarios/m:scenario")
-                     if s.get("id") == scenario_id), None)
+    scenario = scenario_turns(module).get(scenario_id)
     if scenario is None:
         raise ModuleError(f"Moscow '41 has no scenario {scenario_id!r}")
     resolved = module.options(options)  # 16.4: the bid
@@ -52,7 +51,7 @@ def scenario_state(module: ModuleData, scenario_id: str, options: dict[str, str]
                     if p.side == "german" and p.setup == "west-of-front")
     state: dict[str, Any] = {
         "game": "moscow", "scenario": scenario_id, "options": resolved,
-        "turn": int(scenario.get("start")), "last_turn": int(scenario.get("end")),
+        "turn": scenario[0], "last_turn": scenario[1],
         "player": "soviet", "phase": "draw",  # 1.3.1 A: the Soviet player sets up first
         "weather": "clear",
         "units": {},  # unit (German piece id or Soviet token) -> hex
@@ -81,8 +80,9 @@ def draw(ctx: StepContext, order: Order) -> None:
     Track (Turns 3-6) at random (RULES-ISSUES 1, 4)."""
     state = ctx.state
     if state["phase"] != "draw":
-        raise IllegalOrder("1.3.1 C", "the Soviet units are drawn from the cup once, at the "
-                           "start of the set-up", code="not-draw")
+        raise CATALOGUE.refuse("not-draw", "1.3.1 C",
+            "the Soviet units are drawn from the cup once, at the "
+            "start of the set-up")
     tokens = [f"U{i:02d}" for i in range(1, len(state["cup"]) + 1)]
     draw_tokens(ctx, tokens, state["cup"], "the Soviet set-up")
     boxes = [t for t, box in sorted(turn_record(ctx.module).items()) if box.siberian]
@@ -97,23 +97,25 @@ def place(ctx: StepContext, order: Order) -> None:
     unit, label = order.get("unit"), order.get("hex")
     side = state["player"]
     if state["phase"] != "setup":
-        raise IllegalOrder("1.3", "units are placed during the set-up only", code="not-setup")
+        raise CATALOGUE.refuse("not-setup", "1.3", "units are placed during the set-up only")
     try:
         h = game.board.hex(label)
     except ValueError as exc:
-        raise IllegalOrder("1.3", str(exc), code="bad-hex") from None
+        raise CATALOGUE.refuse("bad-hex", "1.3", str(exc)) from None
     label = game.board.label(h)
     already = sum(1 for x in state["units"].values() if x == label)
     if side == "soviet":
         face = state["tokens"].get(unit)
         if face is None or face["siberian"] or unit in state["units"]:
-            raise IllegalOrder("1.3.1 D", f"{unit!r} is not a drawn Soviet unit waiting to be "
-                               "placed", code="not-placeable")
+            raise CATALOGUE.refuse("not-placeable", "1.3.1 D",
+                f"{unit!r} is not a drawn Soviet unit waiting to be "
+                "placed")
         check_soviet_placement(game, face["type"], h, already)
     else:
         if unit not in state["unplaced"]:
-            raise IllegalOrder("1.3.2 B", f"{unit!r} is not a German unit waiting to be set "
-                               "up", code="not-placeable")
+            raise CATALOGUE.refuse("not-placeable", "1.3.2 B",
+                f"{unit!r} is not a German unit waiting to be set "
+                "up")
         check_german_placement(game, game.pieces[unit].type, h, already)
     ctx.emit("unit-placed", unit=unit, hex=label)
 

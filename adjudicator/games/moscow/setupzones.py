@@ -10,10 +10,14 @@ from typing import Protocol
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.errors import IllegalOrder
-from adjudicator.games.moscow.logistics import SOVIET_SETUP_STACK, STACKING_LIMIT
+from adjudicator.games.moscow.rejections import CATALOGUE
+from adjudicator.games.moscow.vocabulary import (
+    GERMAN,
+    SOVIET,
+    SOVIET_SETUP_STACK,
+    STACKING_LIMIT,
+)
 
-GERMAN, SOVIET = "german", "soviet"
 FRONT_LINE_UNITS = 2  # 1.3.1 F
 SETUP_COLUMN = 20  # 1.3.1 G-H: "hex row 20xx"
 
@@ -46,7 +50,7 @@ class SetUpPiece(Protocol):
 
 def _on_map(zones: SetUpMap, where: Hex, rule: str) -> str:
     if where not in zones.side_of:
-        raise IllegalOrder(rule, f"{where} is not a hex of the map", code="bad-setup-hex")
+        raise CATALOGUE.refuse("bad-setup-hex", rule, f"{where} is not a hex of the map")
     return zones.board.label(where)
 
 
@@ -60,27 +64,31 @@ def check_soviet_placement(zones: SetUpMap, unit_type: str, where: Hex, already:
     Record Track (B, I)."""
     label = _on_map(zones, where, "1.3.1")
     if siberian:
-        raise IllegalOrder("1.3.1 I", "the Siberian divisions are placed on the Turn Record "
-                           "Track, not on the map", code="siberian-setup")
+        raise CATALOGUE.refuse("siberian-setup", "1.3.1 I",
+            "the Siberian divisions are placed on the Turn Record "
+            "Track, not on the map")
     if zones.side_of[where] != SOVIET:
-        raise IllegalOrder("1.3.1 G" if unit_type == "infantry" else "1.3.1 H",
-                           f"Soviet units set up east of the front line; {label} is on the "
-                           "German side", code="bad-setup-hex")
+        raise CATALOGUE.refuse("bad-setup-hex", "1.3.1 G" if unit_type == "infantry" else "1.3.1 H",
+            f"Soviet units set up east of the front line; {label} is on the "
+            "German side")
     column = zones.board.grid.to_offset(where)[0]
     if unit_type == "infantry":
         if where not in zones.front_line and column > SETUP_COLUMN:
-            raise IllegalOrder("1.3.1 G", f"Soviet infantry sets up in the front line or west "
-                               f"of hex row 20xx (inclusive); {label} is east of it",
-                               code="bad-setup-hex")
+            raise CATALOGUE.refuse("bad-setup-hex", "1.3.1 G",
+                f"Soviet infantry sets up in the front line or west "
+                f"of hex row 20xx (inclusive); {label} is east of it")
     elif where in zones.front_line:
-        raise IllegalOrder("1.3.1 H", f"Soviet {unit_type} units may not set up in the front "
-                           f"line, as {label} is", code="bad-setup-hex")
+        raise CATALOGUE.refuse("bad-setup-hex", "1.3.1 H",
+            f"Soviet {unit_type} units may not set up in the front "
+            f"line, as {label} is")
     elif column <= SETUP_COLUMN:
-        raise IllegalOrder("1.3.1 H", f"Soviet {unit_type} units set up east of hex row 20xx; "
-                           f"{label} is not", code="bad-setup-hex")
+        raise CATALOGUE.refuse("bad-setup-hex", "1.3.1 H",
+            f"Soviet {unit_type} units set up east of hex row 20xx; "
+            f"{label} is not")
     if already >= SOVIET_SETUP_STACK:
-        raise IllegalOrder("1.3.1 E", f"{label} already holds two Soviet units, the set-up "
-                           "limit", code="overstacked")
+        raise CATALOGUE.refuse("overstacked", "1.3.1 E",
+            f"{label} already holds two Soviet units, the set-up "
+            "limit")
 
 
 def check_soviet_setup(zones: SetUpMap, pieces: Mapping[str, SetUpPiece],
@@ -90,13 +98,14 @@ def check_soviet_setup(zones: SetUpMap, pieces: Mapping[str, SetUpPiece],
     two (F). `pieces`: the Soviet units (or untried tokens) by id."""
     waiting = sorted(u for u, p in pieces.items() if not p.siberian and u not in placed)
     if waiting:
-        raise IllegalOrder("1.3.1 C", f"every Soviet unit is placed on the map; still to "
-                           f"place: {', '.join(waiting)}", code="unplaced")
+        raise CATALOGUE.refuse("unplaced", "1.3.1 C",
+            f"every Soviet unit is placed on the map; still to "
+            f"place: {', '.join(waiting)}")
     count: dict[Hex, int] = {}
     for unit, where in sorted(placed.items()):
         if unit not in pieces:
-            raise IllegalOrder("1.3.1 C", f"{unit} is not a Soviet unit to set up",
-                               code="not-placeable")
+            raise CATALOGUE.refuse("not-placeable", "1.3.1 C",
+                f"{unit} is not a Soviet unit to set up")
         piece = pieces[unit]
         check_soviet_placement(zones, piece.type, where, count.get(where, 0),
                                siberian=piece.siberian)
@@ -104,8 +113,9 @@ def check_soviet_setup(zones: SetUpMap, pieces: Mapping[str, SetUpPiece],
     thin = sorted(zones.board.label(h) for h in zones.front_line
                   if count.get(h, 0) != FRONT_LINE_UNITS)
     if thin:
-        raise IllegalOrder("1.3.1 F", f"each front-line hex holds two Soviet units and none is "
-                           f"left vacant; not {', '.join(thin)}", code="front-line")
+        raise CATALOGUE.refuse("front-line", "1.3.1 F",
+            f"each front-line hex holds two Soviet units and none is "
+            f"left vacant; not {', '.join(thin)}")
 
 
 def check_german_placement(zones: SetUpMap, unit_type: str, where: Hex, already: int) -> None:
@@ -113,14 +123,16 @@ def check_german_placement(zones: SetUpMap, unit_type: str, where: Hex, already:
     most (4.6 A); the air units stay off the map."""
     label = _on_map(zones, where, "1.3.2")
     if unit_type == "air":
-        raise IllegalOrder("1.3.2 E", "the German air units are set off to the side of the "
-                           "map", code="air-setup")
+        raise CATALOGUE.refuse("air-setup", "1.3.2 E",
+            "the German air units are set off to the side of the "
+            "map")
     if zones.side_of[where] != GERMAN:
-        raise IllegalOrder("1.3.2 C", f"German units set up west of the front line; {label} "
-                           "is on the Soviet side", code="bad-setup-hex")
+        raise CATALOGUE.refuse("bad-setup-hex", "1.3.2 C",
+            f"German units set up west of the front line; {label} "
+            "is on the Soviet side")
     if already >= STACKING_LIMIT:
-        raise IllegalOrder("1.3.2 D", f"{label} already holds four units (4.6 A)",
-                           code="overstacked")
+        raise CATALOGUE.refuse("overstacked", "1.3.2 D",
+            f"{label} already holds four units (4.6 A)")
 
 
 def check_german_setup(zones: SetUpMap, pieces: Mapping[str, SetUpPiece],
@@ -129,12 +141,13 @@ def check_german_setup(zones: SetUpMap, pieces: Mapping[str, SetUpPiece],
     the stacking limit. `pieces`: the German units by id, air units included."""
     waiting = sorted(u for u, p in pieces.items() if p.type != "air" and u not in placed)
     if waiting:
-        raise IllegalOrder("1.3.2 B", f"all German land units begin on the map; still to set "
-                           f"up: {', '.join(waiting)}", code="unplaced")
+        raise CATALOGUE.refuse("unplaced", "1.3.2 B",
+            f"all German land units begin on the map; still to set "
+            f"up: {', '.join(waiting)}")
     count: dict[Hex, int] = {}
     for unit, where in sorted(placed.items()):
         if unit not in pieces:
-            raise IllegalOrder("1.3.2 B", f"{unit} is not a German unit to set up",
-                               code="not-placeable")
+            raise CATALOGUE.refuse("not-placeable", "1.3.2 B",
+                f"{unit} is not a German unit to set up")
         check_german_placement(zones, pieces[unit].type, where, count.get(where, 0))
         count[where] = count.get(where, 0) + 1

@@ -6,21 +6,20 @@ reach and where no overrun goes. MPs are exact `Fraction`s: the TEC has half MPs
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from types import MappingProxyType
-
-from lxml import etree
+from typing import Any
 
 from adjudicator.engine.hexboard import HexBoard
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.engine.module import MODULE_NS, ModuleData
+from adjudicator.engine.memo import Memo
+from adjudicator.engine.module import ModuleData
 from adjudicator.errors import ModuleError
+from adjudicator.games.moscow.data import read_terrain
 
 ROAD = "road"
-M = f"{{{MODULE_NS}}}"
 
 # a chart cost: MPs, or "road-only" / "prohibited"
 Cost = Fraction | str
@@ -50,19 +49,6 @@ class HexsideRow:
     overrun_prohibited: bool = False  # 7.5 C
 
 
-def _cost(text: str | None) -> Cost:
-    if text in (PROHIBITED, ROAD_ONLY):
-        return text
-    return Fraction(text or "0")
-
-
-def _row(el: etree._Element | None) -> TecRow:
-    if el is None:
-        raise ModuleError("a line of the Terrain Effects Chart has no <movement>")
-    return TecRow(_cost(el.get("infantry")), _cost(el.get("armor")),
-                  el.get("replaces-terrain") == "true", el.get("not-along"))
-
-
 @dataclass(frozen=True, eq=False)
 class Terrain:
     """The TEC applied to the module's map: what entering a hex costs (4.2, 4.8), where
@@ -73,11 +59,14 @@ class Terrain:
     terrains: Mapping[str, TecRow]
     hex_features: Mapping[str, TecRow]
     hexside_features: Mapping[str, HexsideRow]
+    # what the rules ask again and again of the same units where they stand (their zones
+    # of control), kept under the facts it depends on
+    memo: Memo[Any, Any] = field(default_factory=lambda: Memo(256), compare=False)
 
     @classmethod
     def of(cls, module: ModuleData) -> Terrain:
         """The module's TEC and map, read once per module."""
-        return _terrain(module)
+        return read_terrain(module)
 
     def enter_cost(self, a: Hex, b: Hex, armor: bool) -> Fraction | None:
         """4.2, 4.8: the MPs to enter `b` from the adjacent `a` for the Infantry column
@@ -127,6 +116,15 @@ class Terrain:
                 cost += extra
         return cost if isinstance(cost, Fraction) else None
 
+    @property
+    def mp_scale(self) -> int:
+        """The least number of which every cost of the chart is a whole multiple of the
+        reciprocal (2: the TEC has half MPs), so MPs may be counted in integers."""
+        rows = [*self.terrains.values(), *self.hex_features.values(),
+                *(row.movement for row in self.hexside_features.values())]
+        return math.lcm(1, *(c.denominator for row in rows for c in (row.infantry, row.armor)
+                             if isinstance(c, Fraction)))
+
     def blocks_zoc(self, a: Hex, b: Hex) -> bool:
         """5.0 C: a ZOC does not extend across a lake hexside, except (charts.xml, from
         8.0 F and 8.1 A) where a road crosses it."""
@@ -150,30 +148,3 @@ def _number(cost: Cost, column: str) -> Fraction:
     return cost
 
 
-@lru_cache(maxsize=8)
-def _terrain(module: ModuleData) -> Terrain:
-    board = module.hex_board()
-    tec = "m:charts/m:terrain-effects"
-    terrains = {el.get("name"): _row(el.find(f"{M}movement"))
-                for el in module.findall(f"{tec}/m:hex-terrain")}
-    features = {el.get("name"): _row(el.find(f"{M}movement"))
-                for el in module.findall(f"{tec}/m:hex-feature")}
-    sides: dict[str, HexsideRow] = {}
-    for el in module.findall(f"{tec}/m:hexside-feature"):
-        zoc = el.find(f"{M}zoc")
-        overrun = el.find(f"{M}overrun")
-        sides[el.get("name")] = HexsideRow(
-            _row(el.find(f"{M}movement")),
-            zoc is not None and zoc.get("effect") == "blocked",
-            zoc.get("except") if zoc is not None else None,
-            overrun is not None and overrun.get("effect") == PROHIBITED)
-    places = {board.hex(el.get("id")): el.get("city-class")
-              for el in module.findall("m:map/m:hex[@city-class]")}
-    missing = ({t for t in board.terrain.values() if t not in terrains}
-               | {p for p in places.values() if p not in features}
-               | {f for fs in board.hexsides.values() for f in fs if f not in sides})
-    if missing:
-        raise ModuleError(f"module {module.game}: the Terrain Effects Chart has no line for "
-                          f"{', '.join(sorted(missing))}")
-    return Terrain(board, MappingProxyType(places), MappingProxyType(terrains),
-                   MappingProxyType(features), MappingProxyType(sides))

@@ -1,4 +1,4 @@
-"""Moscow '41 rule 12.0, Soviet untried units, as hidden information (DESIGN §7).
+"""Moscow '41 rule 12.0, Soviet untried units, as hidden information (engine/hidden.py).
 
 An untried unit is on the map as a token (`U01`, `U02`, ...; the Siberian divisions'
 `SIB3` to `SIB6` by their turn box): both players see its type and movement allowance,
@@ -14,21 +14,20 @@ commitment to the counter and its strengths:
                           NUL salt )                                     (hex, UTF-8)
 
 where `salt` is 32 hex digits derived from a secret drawn with the step's dice:
-`salt = HMAC-SHA256(key = secret, msg = token)[:16]` (hex). The reveal event names the
-piece, its strengths and the salt; anyone recomputes the hash. After the game the
-journal (seeds included) is released and every draw verifies too.
+`salt = HMAC-SHA256(key = secret, msg = token)[:16]` (hex): the kit's `commitment` and
+`salt_for`. The reveal event names the piece, its strengths and the salt; anyone
+recomputes the hash (`hidden.Reveal`). After the game the journal (seeds included) is
+released and every draw verifies too. What each side sees is in view.py.
 """
 
 from __future__ import annotations
 
-import copy
-import hashlib
-import hmac
 from typing import Any
 
+from adjudicator.engine import hidden
 from adjudicator.engine.state import State
 from adjudicator.engine.step import StepContext
-from adjudicator.games.moscow.game import Game
+from adjudicator.games.moscow.data import Game
 
 COMMIT_LABEL = b"pbem/untried/v1"
 
@@ -39,12 +38,18 @@ def commitment(token: str, piece: str, attack: int, defense: int, salt: str) -> 
     >>> commitment("U01", "SOV-XX-174", 2, 3, "00" * 16)[:16]
     '9fa7a145b2eda5d7'
     """
-    parts = [COMMIT_LABEL, *(str(x).encode() for x in (token, piece, attack, defense, salt))]
-    return hashlib.sha256(b"\x00".join(parts)).hexdigest()
+    return hidden.commitment(COMMIT_LABEL, token, piece, attack, defense, salt)
 
 
 def salt_for(secret: bytes, token: str) -> str:
-    return hmac.new(secret, token.encode(), hashlib.sha256).hexdigest()[:32]
+    return hidden.salt_for(secret, token)
+
+
+def revealed(data: dict[str, Any], token_commitment: str) -> hidden.Reveal:
+    """An `untried-revealed` event as the kit's reveal of the commitment published when
+    the token was drawn (`matches` checks it)."""
+    return hidden.Reveal(token_commitment, (data["token"], data["piece"], data["attack"],
+                                            data["defense"]), data["salt"])
 
 
 def draw_tokens(ctx: StepContext, tokens: list[str], cup: list[str], purpose: str) -> None:
@@ -93,44 +98,3 @@ def apply_drawn(state: State, data: dict[str, Any]) -> None:
 
 def apply_revealed(state: State, data: dict[str, Any]) -> None:
     state["revealed"] = sorted({*state["revealed"], data["token"]})
-
-
-# -- what a side may see (DESIGN §7) -----------------------------------------------------
-
-def project_state(state: State, side: str) -> State:
-    """Neither side sees which counter an unrevealed token is, nor its salt (RULES-ISSUES
-    2)."""
-    view = copy.deepcopy(state)
-    hidden = [t for t in view.get("identity", {}) if t not in view.get("revealed", [])]
-    for token in hidden:
-        view["identity"].pop(token, None)
-        view["salts"].pop(token, None)
-    # the cup (8.9 I) may hold a counter no one saw: its contents are secret too
-    view["cup"] = [] if view.get("cup") else view.get("cup", [])
-    return view
-
-
-def project_events(events: list[dict[str, Any]], side: str) -> list[dict[str, Any]]:
-    """Draws show the token's untried face and commitment, never the counter; the rolls
-    that drew them show neither the choice nor the cup's contents."""
-    out = []
-    for event in copy.deepcopy(events):
-        event.pop("secret", None)
-        if event.get("kind") == "roll" and str(event.get("purpose", "")).startswith(
-                ("untried draw", "secret")):
-            for key in ("choice", "candidates", "value", "words"):
-                event.pop(key, None)
-        out.append(event)
-    return out
-
-
-class UntriedView:
-    """12.1: what each side sees, the untried tokens' counters hidden from both."""
-
-    hides_information = True
-
-    def project_state(self, state: State, side: str) -> State:
-        return project_state(state, side)
-
-    def project_events(self, events: list[dict[str, Any]], side: str) -> list[dict[str, Any]]:
-        return project_events(events, side)

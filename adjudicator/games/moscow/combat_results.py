@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 
 from adjudicator.engine.hexgrid import Hex, hex_distance
-from adjudicator.errors import IllegalOrder, ModuleError
+from adjudicator.engine.retreat import retreat_paths as kit_retreat_paths
+from adjudicator.errors import ModuleError
 from adjudicator.games.moscow.charts import ELIMINATED, NO_EFFECT, CombatMap, Result
-from adjudicator.games.moscow.combat import STACK, Combatant, defending_units
+from adjudicator.games.moscow.combat_odds import Combatant, defending_units
+from adjudicator.games.moscow.rejections import CATALOGUE
+from adjudicator.games.moscow.vocabulary import STACKING_LIMIT
 
 
 # ========================================================================== results
@@ -97,11 +100,12 @@ def check_loss_choice(part: str, units: Sequence[Combatant], losses: Sequence[st
         return chosen
     rule = {"1": "8.9 D", "2": "8.9 E", "E": "8.9 G"}.get(part, "8.9 B")
     if retreat and not may_retreat:
-        raise IllegalOrder("7.6 B", "after a successful overrun the overrunning units "
-                           "absorb their loss; they do not retreat", code="loss-choice")
+        raise CATALOGUE.refuse("loss-choice", "7.6 B",
+            "after a successful overrun the overrunning units "
+            "absorb their loss; they do not retreat")
     if any(lid not in {u.id for u in units} for lid in losses):
-        raise IllegalOrder(rule, "only the units in this combat can lose steps for it",
-                           code="loss-choice")
+        raise CATALOGUE.refuse("loss-choice", rule,
+            "only the units in this combat can lose steps for it")
     wording = {
         "-": "no effect: nothing to lose and no retreat",
         "1": "one unit loses one step, or all the units retreat one hex",
@@ -109,7 +113,7 @@ def check_loss_choice(part: str, units: Sequence[Combatant], losses: Sequence[st
               "then all retreat one hex; a German unit may lose both its steps"),
         "E": "every unit is eliminated",
     }[part]
-    raise IllegalOrder(rule, f"the result {part} means: {wording}", code="loss-choice")
+    raise CATALOGUE.refuse("loss-choice", rule, f"the result {part} means: {wording}")
 
 
 def swept_away(defender_part: str, defenders: Iterable[Combatant], *,
@@ -156,7 +160,7 @@ class RetreatFacts:
     enemy: frozenset[Hex] = frozenset()
     enemy_zoc: frozenset[Hex] = frozenset()
     friendly: Mapping[Hex, int] = field(default_factory=dict)
-    stack_limit: int = STACK
+    stack_limit: int = STACKING_LIMIT
 
 
 def _distance(h: Hex, causers: Collection[Hex]) -> int:
@@ -196,20 +200,11 @@ def retreat_paths(ground: CombatMap, start: Hex, hexes: int,
     the unit is eliminated, as it is off the map (8.11 A)."""
     if not facts.causers:
         raise ValueError("a retreat needs the enemy units that caused it")
-    paths: list[tuple[Hex, ...]] = [()]
-    for _ in range(hexes):
-        longer = []
-        for path in paths:
-            here = path[-1] if path else start
-            longer += [(*path, there) for there in ground.board.neighbours(here)
-                       if _step_problem(ground, here, there, facts) is None]
-        paths = longer
-    paths = [p for p in paths if p and facts.friendly.get(p[-1], 0) < facts.stack_limit]
-    if not paths:
-        return []
-    occupied = {p: sum(1 for h in p if facts.friendly.get(h, 0)) for p in paths}
-    fewest = min(occupied.values())
-    return sorted(p for p in paths if occupied[p] == fewest)
+    return kit_retreat_paths(
+        start, ground.board.neighbours, hexes,
+        lambda a, b: _step_problem(ground, a, b, facts) is None,
+        end_ok=lambda path: facts.friendly.get(path[-1], 0) < facts.stack_limit,
+        rank=lambda path: sum(1 for h in path if facts.friendly.get(h, 0)))
 
 
 def check_retreat(ground: CombatMap, start: Hex, path: Sequence[Hex], hexes: int,
@@ -217,30 +212,31 @@ def check_retreat(ground: CombatMap, start: Hex, path: Sequence[Hex], hexes: int
     """8.11: IllegalOrder unless `path` is one of `retreat_paths`, saying why."""
     label = ground.board.label
     if len(path) != hexes:
-        raise IllegalOrder("8.9 D" if hexes == 1 else "8.9 E", f"the retreat is {hexes} "
-                           f"hex{'es' if hexes > 1 else ''}, not {len(path)}",
-                           code="retreat-length")
+        raise CATALOGUE.refuse("retreat-length", "8.9 D" if hexes == 1 else "8.9 E",
+            f"the retreat is {hexes} "
+            f"hex{'es' if hexes > 1 else ''}, not {len(path)}")
     allowed = retreat_paths(ground, start, hexes, facts)
     if tuple(path) in allowed:
         return
     if not allowed:
-        raise IllegalOrder("8.11 A", f"no safe retreat from {label(start)}: the unit is "
-                           "eliminated", code="no-retreat")
+        raise CATALOGUE.refuse("no-retreat", "8.11 A",
+            f"no safe retreat from {label(start)}: the unit is "
+            "eliminated")
     here = start
     for there in path:
         problem = _step_problem(ground, here, there, facts)
         if problem:
-            raise IllegalOrder("8.11 B", f"not a safe retreat: {problem}",
-                               code="unsafe-retreat")
+            raise CATALOGUE.refuse("unsafe-retreat", "8.11 B", f"not a safe retreat: {problem}")
         here = there
     if facts.friendly.get(path[-1], 0) >= facts.stack_limit:
-        rule = "4.6" if facts.stack_limit == STACK else "3.2 B"
-        raise IllegalOrder("8.11 B", f"{label(path[-1])} already holds {facts.stack_limit} "
-                           f"other friendly units ({rule})", code="unsafe-retreat")
-    raise IllegalOrder("8.11 C", "a unit retreats into a vacant safe hex before a hex a "
-                       "friendly unit occupies, whenever it can: "
-                       + " or ".join("-".join(label(h) for h in p) for p in allowed),
-                       code="retreat-priority")
+        rule = "4.6" if facts.stack_limit == STACKING_LIMIT else "3.2 B"
+        raise CATALOGUE.refuse("unsafe-retreat", "8.11 B",
+            f"{label(path[-1])} already holds {facts.stack_limit} "
+            f"other friendly units ({rule})")
+    raise CATALOGUE.refuse("retreat-priority", "8.11 C",
+        "a unit retreats into a vacant safe hex before a hex a "
+        "friendly unit occupies, whenever it can: "
+        + " or ".join("-".join(label(h) for h in p) for p in allowed))
 
 
 # ========================================================================== advance
@@ -290,31 +286,36 @@ def check_advance(ground: CombatMap, moves: Sequence[AdvanceMove], *,
     ending: dict[Hex, int] = {}
     for move in moves:
         if move.unit in seen:
-            raise IllegalOrder("8.12 A", f"{move.unit} advances once", code="advance-twice")
+            raise CATALOGUE.refuse("advance-twice", "8.12 A", f"{move.unit} advances once")
         seen.add(move.unit)
         if move.unit not in victors:
-            raise IllegalOrder("8.12 B-C", f"{move.unit} is not a victorious unit of this "
-                               "combat, so it cannot advance", code="not-victorious")
+            raise CATALOGUE.refuse("not-victorious", "8.12 B-C",
+                f"{move.unit} is not a victorious unit of this "
+                "combat, so it cannot advance")
         if not move.path:
-            raise IllegalOrder("8.12 A", f"{move.unit} needs a hex to advance into",
-                               code="advance-path")
+            raise CATALOGUE.refuse("advance-path", "8.12 A",
+                f"{move.unit} needs a hex to advance into")
         if move.path[0] not in vacated:
-            raise IllegalOrder("8.12 A", f"{label(move.path[0])} was not vacated by this "
-                               "combat", code="advance-path")
+            raise CATALOGUE.refuse("advance-path", "8.12 A",
+                f"{label(move.path[0])} was not vacated by this "
+                "combat")
         if len(move.path) > 1:
             if all_eliminated:
-                raise IllegalOrder("8.12 I", "every enemy unit was eliminated, so advancing "
-                                   "units go one hex only", code="advance-path")
+                raise CATALOGUE.refuse("advance-path", "8.12 I",
+                    "every enemy unit was eliminated, so advancing "
+                    "units go one hex only")
             if len(move.path) > 2 or move.path[1] not in beyond or not ground.adjacent(
                     move.path[0], move.path[1]):
-                raise IllegalOrder("8.12 F", "a second hex of advance must be next to the "
-                                   "first and emptied by a two-hex retreat",
-                                   code="advance-path")
+                raise CATALOGUE.refuse("advance-path", "8.12 F",
+                    "a second hex of advance must be next to the "
+                    "first and emptied by a two-hex retreat")
         ending[move.path[-1]] = ending.get(move.path[-1], 0) + 1
     for h, count in sorted(ending.items()):
-        if count > STACK:
-            raise IllegalOrder("8.12 A", f"at most {STACK} units advance into "
-                               f"{label(h)}, not {count}", code="advance-stack")
+        if count > STACKING_LIMIT:
+            raise CATALOGUE.refuse("advance-stack", "8.12 A",
+                f"at most {STACKING_LIMIT} units advance into "
+                f"{label(h)}, not {count}")
     if must_advance and not any(m.path for m in moves):
-        raise IllegalOrder("7.6 C", "after a successful overrun at least one overrunning "
-                           "unit advances into the vacated hex", code="must-advance")
+        raise CATALOGUE.refuse("must-advance", "7.6 C",
+            "after a successful overrun at least one overrunning "
+            "unit advances into the vacated hex")

@@ -1,5 +1,3 @@
-# Run by name until every game lists its legal orders (then it becomes test_game_properties.py):
-#   .venv/bin/python -m pytest tests/game_properties.py -k GAME
 """Properties of every registered game (DESIGN §12), played by a random player who picks
 each order from the rules' own listing of the legal orders (engine/listing.py):
 
@@ -19,6 +17,7 @@ import copy
 import hashlib
 import json
 import os
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -61,14 +60,15 @@ def check_invariants(game: str, state: State) -> None:
 
 
 def play(game: str, choices: Any, *, orders: int = ORDERS_PER_GAME,
-         seed: bytes = b"\x07" * 32) -> list[dict[str, Any]]:
+         seed: bytes = b"\x07" * 32, start: State | None = None) -> list[dict[str, Any]]:
     """A random game: each step one legal order of the acting side, chosen by `choices`
-    (an index into the listing, or a function of its length). Returns the steps: the
-    order, the events and the state hash after it."""
+    (an index into the listing, or a function of its length), from the scenario's start
+    or from `start`. Returns the steps: the order, the events and the state hash after
+    it."""
     package = get_game(game)
     rules, module = package.rules, package.bundled_module
     scenario = package.scenarios()[0][0]
-    state = rules.initial_state(module, scenario, {})
+    state = rules.initial_state(module, scenario, {}) if start is None else copy_state(start)
     steps: list[dict[str, Any]] = []
     for seq in range(1, orders + 1):
         side = rules.acting_side(state)
@@ -97,6 +97,22 @@ def play(game: str, choices: Any, *, orders: int = ORDERS_PER_GAME,
     return steps
 
 
+def with_units_on_the_map(game: str, *, orders: int = 10) -> State:
+    """The scenario's start, or, for a game whose set-up begins with an empty map, the
+    position after the first listed orders that put units on it."""
+    package = get_game(game)
+    rules, module = package.rules, package.bundled_module
+    state = rules.initial_state(module, package.scenarios()[0][0], {})
+    for seq in range(1, orders + 1):
+        side = rules.acting_side(state)
+        if rules.positions(state) or side is None:
+            break
+        order = rules.legal_orders(module, state, side).orders[0]
+        dice = DiceStream(b"\x07" * 32, f"units-{game}", seq, b"entropy")
+        state = run_step(rules, module, state, [order.to_order()], side, dice).state
+    return state
+
+
 @pytest.mark.parametrize("game", GAME_IDS)
 @PLAY
 @given(data=st.data())
@@ -107,6 +123,32 @@ def test_random_play_by_the_listed_orders(game: str, data: st.DataObject) -> Non
     assert first
 
 
+def in_progress(game: str) -> State:
+    """The position half-way through the game's example (examples/), rebuilt from the
+    events its journal records: a game well past its set-up and not over."""
+    package = get_game(game)
+    rules = package.rules
+    for journal in sorted((ROOT / "examples").glob("*/journal.jsonl")):
+        header, *lines = [json.loads(x) for x in journal.read_text("utf-8").splitlines()]
+        if header["module"]["id"] != game or header.get("position"):
+            continue
+        state = rules.initial_state(package.bundled_module, header["scenario"],
+                                    header["options"])
+        steps = [x for x in lines if x.get("type") == "step"]
+        for line in steps[:len(steps) // 2]:
+            for event in line["events"]:
+                rules.apply(state, Event.from_json(event))
+        return state
+    pytest.skip(f"{game} has no example game")
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_random_play_by_the_listed_orders_from_a_game_in_progress(game: str) -> None:
+    rng = random.Random(game)
+    steps = play(game, lambda n: rng.randrange(n), start=in_progress(game))
+    assert steps
+
+
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_replay_is_deterministic_in_this_process_and_with_another_hash_seed(game: str) -> None:
     def choose(n: int) -> int:
@@ -114,26 +156,28 @@ def test_replay_is_deterministic_in_this_process_and_with_another_hash_seed(game
     once, twice = play(game, choose), play(game, choose)
     assert once == twice
     digest = hashlib.sha256(canonical_json(once)).hexdigest()
-    for hash_seed in ("1", "4242"):
-        code = ("import hashlib, sys; sys.path.insert(0, '.');"
-                "from tests.game_properties import play;"
-                "from adjudicator.engine.state import canonical_json;"
-                f"steps = play({game!r}, lambda n: (n * 7 + 3) % n);"
-                "print(hashlib.sha256(canonical_json(steps)).hexdigest())")
-        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                             text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed},
-                             check=True)
-        assert out.stdout.strip() == digest, out.stderr
+    code = ("import hashlib, sys; sys.path.insert(0, '.');"
+            "from tests.test_game_properties import play;"
+            "from adjudicator.engine.state import canonical_json;"
+            f"steps = play({game!r}, lambda n: (n * 7 + 3) % n);"
+            "print(hashlib.sha256(canonical_json(steps)).hexdigest())")
+    runs = [subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": hash_seed})
+            for hash_seed in ("1", "4242")]  # side by side: the two replays are independent
+    for run in runs:
+        out, err = run.communicate()
+        assert run.returncode == 0, err
+        assert out.strip() == digest, err
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_the_state_hash_changes_exactly_when_the_state_does(game: str) -> None:
-    package = get_game(game)
-    state = package.rules.initial_state(package.bundled_module, package.scenarios()[0][0], {})
+    state = with_units_on_the_map(game)
     same = json.loads(json.dumps(state, sort_keys=False))
     reordered = dict(reversed(list(same.items())))
     assert state_hash(reordered) == state_hash(state) == state_hash(copy.deepcopy(state))
-    units = package.rules.positions(state)
+    units = get_game(game).rules.positions(state)
     assert units, f"{game}: nothing on the map"
     moved = copy_state(state)
     unit = sorted(units)[0]

@@ -26,11 +26,11 @@ from adjudicator.engine.report import (
     Status,
     StepReport,
 )
-from adjudicator.games.moscow.game import SEQUENCE, Game, Piece
-from adjudicator.games.moscow.movement import EnemyZones
-from adjudicator.games.moscow.moving import units_of
+from adjudicator.games.moscow.data import Game, Piece, turn_dates, units_of
+from adjudicator.games.moscow.flow import SEQUENCE
 from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.untried import commitment
+from adjudicator.games.moscow.zoc import EnemyZones
 
 FIELD_GRAY, EARTH_BROWN, SIBERIAN_BROWN = "#9aa583", "#c9955a", "#8a5a32"
 GERMAN_ZOC, SOVIET_ZOC = "#3d4a2a", "#8c2d0f"
@@ -126,9 +126,8 @@ class MoscowReporter:
     game = "moscow"
 
     def turn_name(self, module: ModuleData, turn: int) -> str:
-        record = module.find(f"m:charts/m:turn-record/m:turn[@number='{turn}']")
-        days = f" ({record.get('first-day')} to {record.get('last-day')})" \
-            if record is not None else ""
+        dates = turn_dates(module).get(turn)
+        days = f" ({dates[0]} to {dates[1]})" if dates is not None else ""
         return f"Turn {turn}{days}"
 
     def narrate(self, step: StepReport) -> list[Section]:

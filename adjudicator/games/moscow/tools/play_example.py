@@ -1,8 +1,8 @@
 """Play the set-up and the first two game turns of Moscow '41 through the real `pbem`
 CLI, both players by a small scripted planner, and keep the game as examples/moscow/.
 
-    python tools/play_moscow_example.py --out out/moscow
-    python tools/play_moscow_example.py --out out/moscow --update-examples
+    python -m adjudicator.games.moscow.tools.play_example --out out/moscow
+    python -m adjudicator.games.moscow.tools.play_example --out out/moscow --update-examples
 
 Each file goes the way players and a referee take it: `pbem orders template`, the
 orders, `pbem sign`, `pbem adjudicate`; at the end `pbem verify`. The Soviet player
@@ -26,21 +26,22 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from adjudicator.engine.events import Event
 from adjudicator.engine.hexgrid import Hex, hex_distance
+from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.state import State
 from adjudicator.engine.step import run_step
-from adjudicator.games.moscow.game import Game
-from adjudicator.referee.gamedir import load_game
+from adjudicator.games import get_game
+from adjudicator.games.moscow.data import Game
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from play_example import pbem  # noqa: E402  (the CLI runner the solitaire example uses)
-
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[4]  # the repository (examples/, out/)
 EXAMPLE = ROOT / "examples" / "moscow"
 TEST_SEED = hashlib.sha256(b"Moscow '41 example game").hexdigest()
 GAME_ID = "example-moscow"
@@ -53,6 +54,30 @@ ATTACKS = {"german": 4, "soviet": 2}  # attacks a side makes in one Combat Phase
 ATTACK_AIR, INTERDICTION_AIR = "GER-AIR-II", "GER-AIR-VIII"  # GER-AIR-LF2 stays back
 FRONT_INFANTRY_STACKS = 8  # German infantry stacks in the front row at the start
 UNTRIED_GUESS = 2  # what the German reckons an untried Soviet unit defends with
+
+
+@dataclass(frozen=True)
+class Position:
+    """A game directory's position, rebuilt from its journal: the rules change a state
+    only by events, so the events recorded after the header rebuild it (`pbem verify`
+    checks the same events against the state hashes)."""
+
+    package: Any
+    module: ModuleData
+    state: State
+
+
+def load_position(game_dir: Path) -> Position:
+    header, *lines = [json.loads(x) for x in
+                      (game_dir / "journal.jsonl").read_text("utf-8").splitlines()]
+    package = get_game(header["module"]["id"])
+    module = package.module_for(header["module"]["version"], header["module"]["sha256"])
+    state = package.rules.initial_state(module, header["scenario"], header["options"])
+    for line in lines:
+        if line.get("type") == "step":
+            for event in line["events"]:
+                package.rules.apply(state, Event.from_json(event))
+    return Position(package, module, state)
 
 
 class Planner:
@@ -367,6 +392,16 @@ class Planner:
                 return
 
 
+def pbem(*args: str, ok: tuple[int, ...] = (0,)) -> str:
+    """Run the real CLI (the one next to this Python), returning what it prints."""
+    exe = Path(sys.executable).with_name("pbem")
+    done = subprocess.run([str(exe) if exe.exists() else "pbem", *args], capture_output=True,
+                          text=True, check=False)
+    if done.returncode not in ok:
+        sys.exit(f"pbem {' '.join(args)} failed ({done.returncode}):\n{done.stdout}{done.stderr}")
+    return done.stdout + done.stderr
+
+
 def to_xml(orders: list[tuple[str, dict[str, str]]]) -> str:
     return "\n".join("  <" + kind + "".join(f' {k}="{v}"' for k, v in attrs.items()) + "/>"
                      for kind, attrs in orders)
@@ -382,7 +417,7 @@ def play(out: Path) -> Path:
          "-o", str(game_dir))
     for _ in range(MAX_STEPS):
         status = json.loads(pbem("status", str(game_dir), "--json"))
-        game = load_game(game_dir)
+        game = load_position(game_dir)
         if status["waiting_for"] is None or game.state["turn"] > LAST_TURN:
             break
         side = game.package.rules.acting_side(game.state)

@@ -1,0 +1,71 @@
+"""The words of Moscow '41, each defined once: the game, the sides, the phases of the
+sequence of play, the counters' types, the weather, and the numbers the rulebook fixes
+(the stacking limit, the interdiction table, the air units a combat may have).
+
+The values are the module's and the journal's spellings, so a StrEnum member is the very
+string the data and the journals hold.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+
+GAME = "moscow"  # the game's id: its package, its module's game="", its journals
+TITLE = "Moscow '41"
+
+# The rules' edition (docs/architecture.md, "Compatibility"): from module 0.2.0 on, the
+# fixes listed in RULES-ISSUES.md, "What module 0.2.0 changed", apply. A journal of module
+# 0.1.0 is replayed by the rules it was played by, so every fix asks
+# `module.at_least(RULES_0_2_0)` and keeps the old behaviour otherwise.
+RULES_0_2_0 = "0.2.0"
+
+
+class Side(StrEnum):
+    """1.1: the German player and the Soviet player."""
+
+    GERMAN = "german"
+    SOVIET = "soviet"
+
+
+GERMAN, SOVIET = Side.GERMAN, Side.SOVIET
+SIDES = (GERMAN.value, SOVIET.value)
+
+
+def other_side(side: str) -> Side:
+    return SOVIET if side == GERMAN else GERMAN
+
+
+class Phase(StrEnum):
+    """1.3 (the set-up, after the cup draw) and 3.1 (the phases of a player turn)."""
+
+    DRAW = "draw"
+    SETUP = "setup"
+    MOVEMENT = "movement"
+    COMBAT = "combat"
+    INTERDICTION = "interdiction"
+    GAME_OVER = "game-over"
+
+
+class UnitType(StrEnum):
+    """2.4.4: the unit types of the counters."""
+
+    ARMOR = "armor"
+    MECHANIZED = "mechanized"
+    INFANTRY = "infantry"
+    CAVALRY = "cavalry"
+    AIR = "air"
+
+
+ARMOR_TYPES = frozenset({UnitType.ARMOR, UnitType.MECHANIZED})  # 2.7 B: the Armor/Mech column
+WEATHERS = ("clear", "rasputitsa", "snow")  # 15.0; "clear" is charts.xml's name
+
+STACKING_LIMIT = 4  # 4.0 D, 4.5 A, 4.6 A, 7.4 A, 8.11 B, 8.12 A
+SOVIET_SETUP_STACK = 2  # 1.3.1 E, 3.2 B: two Soviet units a hex until normal stacking
+MAX_AIR = 3  # 11.0 A, 11.0 E: air units on one combat (the chart's max-units wins)
+MAX_INTERDICTING = 2  # 11.0 D: air units on one interdicted hex
+INTERDICTION_FACTOR = {0: 1, 1: 2, 2: 4}  # 11.3 A-B: costs doubled, quadrupled
+SUPPLY_LINE_MPS = Fraction(5)  # 9.0 E
+
+
+DIE = range(1, 7)

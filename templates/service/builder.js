@@ -1,0 +1,624 @@
+/* The order builder page (docs/order-builder-page.md): the side's map from the builder API,
+   its units from the game's listing of legal orders, a draft of orders checked by the
+   API's dry run (the one `pbem check` uses) after every change, and signing in this
+   browser (pbem-sign.js). Generic over the games: everything it offers comes from the
+   listing; the map is the report's drawing, whose places it finds by what the drawing
+   says of them (an area's data-area, a hex's title). */
+"use strict";
+
+(function () {
+  const root = document.getElementById("builder");
+  if (!root) return;
+  const SVG = "http://www.w3.org/2000/svg";
+  const XLINK = "http://www.w3.org/1999/xlink";
+  const token = new URLSearchParams(location.search).get("token") || "";
+  const api = (route) => `${root.dataset.api}/${route}?token=${encodeURIComponent(token)}`;
+  const $ = (id) => document.getElementById(id);
+
+  const state = {
+    step: null, listing: null, units: new Map(), byPlace: new Map(), moveOrders: new Map(),
+    draft: [], verdicts: [], checked: null, selected: null, places: null, key: null,
+    checks: 0, lastHighlightMs: null,
+  };
+
+  // -- talking to the builder API -----------------------------------------------------
+
+  async function answer(response) {
+    let body = null;
+    try {
+      body = await response.json();
+    } catch (_) {
+      body = null;
+    }
+    if (!response.ok && !(body && body.outcome)) {
+      const words = body && (body.error || body.detail);
+      throw new Error(words || `the service answered ${response.status}`);
+    }
+    return body;
+  }
+
+  const getJson = (route) => fetch(api(route), { cache: "no-store" }).then(answer);
+  const postJson = (route, body) => fetch(api(route), {
+    method: "POST", cache: "no-store", headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }).then(answer);
+
+  // -- orders ---------------------------------------------------------------------------
+
+  const orderKey = (o) => JSON.stringify([o.kind, Object.entries(o.attrs || {}).sort(), o.text || ""]);
+  const words = (o) => Object.values(o.attrs || {}).flatMap((v) => String(v).split(/\s+/));
+  const mentions = (o, id) => words(o).includes(id);
+  const copy = (o) => ({ kind: o.kind, attrs: { ...(o.attrs || {}) }, text: o.text || "" });
+
+  function describe(order) {
+    const parts = Object.entries(order.attrs || {}).map(([k, v]) => `${k} ${v}`);
+    return [order.kind, ...parts, order.text ? `“${order.text}”` : ""].filter(Boolean).join(" · ");
+  }
+
+  /* The order of `unit` that takes it to `dest`: the one whose path is the destination's,
+     else one that names the destination last and no place the unit may attack. */
+  function moveOrder(unit, dest) {
+    const path = dest.path.join(" ");
+    const attacks = new Set(unit.attacks || []);
+    return unit.orders.find((o) => Object.values(o.attrs).includes(path)) ||
+      unit.orders.find((o) => Object.values(o.attrs).some((v) => String(v).split(/\s+/).pop() === dest.place) &&
+        !words(o).some((w) => attacks.has(w) && w !== dest.place));
+  }
+
+  /* Every listed order that attacks `place` with `unit` among the attackers, smallest first. */
+  function attackOrders(unit, place) {
+    const moves = new Set((unit.moves || []).map((d) => moveOrder(unit, d)).filter(Boolean).map(orderKey));
+    return state.listing.orders.filter((o) => mentions(o, place) && mentions(o, unit.unit) &&
+      !moves.has(orderKey(o))).sort((a, b) => words(a).length - words(b).length);
+  }
+
+  function useListing(listing) {
+    state.listing = listing;
+    state.units = new Map(listing.units.map((u) => [u.unit, u]));
+    state.byPlace = new Map();
+    const ofUnits = new Set();
+    for (const unit of listing.units) {
+      if (!state.byPlace.has(unit.at)) state.byPlace.set(unit.at, []);
+      state.byPlace.get(unit.at).push(unit);
+      unit.orders.forEach((o) => ofUnits.add(orderKey(o)));
+    }
+    const select = $("unit-select");
+    for (const unit of listing.units) {
+      select.append(new Option(`${unit.unit} at ${unit.at}`, unit.unit));
+    }
+    $("listing-note").textContent = listing.units.length
+      ? `${listing.units.length} of your units may be given orders now.`
+      : "None of your units has an order to give now.";
+    otherOrders(listing.orders.filter((o) => !ofUnits.has(orderKey(o))));
+  }
+
+  /* A form per kind of order that is not one unit's: only the listed ones are offered. */
+  function otherOrders(orders) {
+    const box = $("other-orders");
+    box.replaceChildren();
+    if (!orders.length) {
+      box.append(el("p", { class: "quiet" }, "None now."));
+      return;
+    }
+    const kinds = new Map();
+    orders.forEach((o) => kinds.set(o.kind, [...(kinds.get(o.kind) || []), o]));
+    for (const [kind, listed] of kinds) {
+      const form = el("form", { class: "other", "data-kind": kind });
+      const id = `other-${kind}`;
+      form.append(el("label", { for: id }, kind));
+      const select = el("select", { id });
+      listed.forEach((o, i) => select.append(new Option(describe(o), String(i))));
+      form.append(select, el("button", { type: "submit" }, `Add ${kind}`));
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        addOrder(listed[Number(select.value)]);
+      });
+      box.append(form);
+    }
+  }
+
+  // -- the map --------------------------------------------------------------------------
+
+  function el(tag, attrs = {}, text = null) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (text !== null) node.textContent = text;
+    return node;
+  }
+
+  function svgEl(tag, attrs = {}, text = null) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (text !== null) node.textContent = text;
+    return node;
+  }
+
+  const hrefOf = (node) => node.getAttribute("href") || node.getAttributeNS(XLINK, "href");
+
+  /* Where each place of the drawing is: a hex map's cells (`<use href="#pbem-hex">` whose
+     title starts with the hex's number), an area map's fills and seas (data-area,
+     data-sea). `layer` is the group the overlay goes into, in the places' coordinates. */
+  function indexPlaces(svg) {
+    const places = new Map();
+    let hexSize = 0, layer = null;
+    const cell = svg.querySelector("polygon#pbem-hex");
+    if (cell) {
+      const [x, y] = cell.getAttribute("points").split(/[\s,]+/).map(Number);
+      hexSize = Math.hypot(x, y);
+    }
+    for (const use of svg.querySelectorAll("use")) {
+      if (hrefOf(use) === "#pbem-hex") {
+        const title = use.querySelector("title");
+        if (!title) continue;
+        const label = title.textContent.split(" ")[0];
+        places.set(label, { el: use, x: Number(use.getAttribute("x")), y: Number(use.getAttribute("y")) });
+        layer = layer || use.parentNode;
+      } else if (use.dataset.area && use.closest(".area-fills") && !places.has(use.dataset.area)) {
+        places.set(use.dataset.area, { el: use, href: hrefOf(use) });
+        layer = layer || use.parentNode;
+      }
+    }
+    for (const sea of svg.querySelectorAll("[data-sea]")) {
+      if (!places.has(sea.dataset.sea)) places.set(sea.dataset.sea, { el: sea });
+    }
+    // up to the first group that moves its content: the overlay shares its coordinates
+    while (layer && layer.parentNode && layer.parentNode !== svg && !layer.hasAttribute("transform")) {
+      layer = layer.parentNode;
+    }
+    layer = layer || svg;
+    // The highlights live in an SVG of their own laid over the map, with the same view
+    // box and the places' transform: drawing them repaints that small layer, not the
+    // whole map (a thousand hexes on 1941's).
+    const sheet = svgEl("svg", { class: "pbem-overlay-sheet", viewBox: svg.getAttribute("viewBox"),
+                                 "aria-hidden": "true" });
+    for (const size of ["width", "height"]) {
+      if (svg.hasAttribute(size)) sheet.setAttribute(size, svg.getAttribute(size));
+    }
+    const m = layer.getCTM() && svg.getCTM() ? svg.getCTM().inverse().multiply(layer.getCTM()) : null;
+    const overlay = svgEl("g", { class: "pbem-overlay" });
+    if (m) overlay.setAttribute("transform", `matrix(${m.a} ${m.b} ${m.c} ${m.d} ${m.e} ${m.f})`);
+    sheet.append(overlay);
+    svg.after(sheet);
+    const hexes = hexSize ? [...places].filter(([, p]) => p.x !== undefined) : [];
+    return { places, hexSize, overlay, hexes, layer };
+  }
+
+  function showMap(markup) {
+    const parsed = new DOMParser().parseFromString(markup, "image/svg+xml");
+    const svg = parsed.documentElement;
+    if (svg.nodeName !== "svg" || parsed.querySelector("parsererror")) return;
+    svg.classList.add("pbem-map");
+    $("map").replaceChildren(document.importNode(svg, true));
+    state.places = indexPlaces($("map").querySelector("svg.pbem-map"));
+    if (state.selected) highlight(state.selected);
+  }
+
+  /* The place under a click: the area or sea the drawing marks; on a hex map the hex
+     whose centre is nearest (the click may land on a counter or a label). */
+  function placeAt(event) {
+    const marked = event.target.closest("[data-area], [data-sea]");
+    if (marked) return marked.dataset.area || marked.dataset.sea;
+    const { hexes, hexSize, layer } = state.places || {};
+    if (!hexes || !hexes.length) return null;
+    const matrix = layer.getScreenCTM();
+    if (!matrix) return null;
+    const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    let best = null, least = Infinity;
+    for (const [label, p] of hexes) {
+      const d = (p.x - at.x) ** 2 + (p.y - at.y) ** 2;
+      if (d < least) {
+        least = d;
+        best = label;
+      }
+    }
+    return least <= hexSize * hexSize ? best : null;
+  }
+
+  /* A point inside the place, in the overlay's coordinates: a hex's centre; for an area
+     the point of a grid over its box nearest the box's centre that is inside its outline
+     (an area may be concave), found once per drawing. */
+  function centreOf(place) {
+    if (place.x !== undefined) return [place.x, place.y];
+    if (place.inside) return place.inside;
+    const box = place.el.getBBox();
+    const mid = [box.x + box.width / 2, box.y + box.height / 2];
+    const outline = place.href && document.querySelector(place.href);
+    place.inside = mid;
+    if (outline && outline.isPointInFill) {
+      let least = Infinity;
+      for (let i = 0; i <= 12; i++) {
+        for (let j = 0; j <= 12; j++) {
+          const x = box.x + (box.width * i) / 12, y = box.y + (box.height * j) / 12;
+          const d = (x - mid[0]) ** 2 + (y - mid[1]) ** 2;
+          if (d < least && outline.isPointInFill(new DOMPoint(x, y))) {
+            least = d;
+            place.inside = [x, y];
+          }
+        }
+      }
+    }
+    return place.inside;
+  }
+
+  /* Where on the screen a place is (its inside point), or a unit's counter: what a
+     click there selects (the tests and tools/bench_builder.py click there). The map's
+     frame is scrolled to show it first, if it is out of sight. */
+  function screenPoint(placeId, counter = false) {
+    const first = pointOf(placeId, counter);
+    if (!first) return null;
+    const frame = $("map");
+    const box = frame.getBoundingClientRect();
+    const margin = 30;
+    if (first[0] < box.left + margin || first[0] > box.right - margin ||
+        first[1] < box.top + margin || first[1] > box.bottom - margin) {
+      frame.scrollLeft += first[0] - (box.left + box.width / 2);
+      frame.scrollTop += first[1] - (box.top + box.height / 2);
+    }
+    return pointOf(placeId, counter);
+  }
+
+  function pointOf(placeId, counter) {
+    const { places, layer } = state.places;
+    let x, y, matrix;
+    const stack = counter && layer.querySelector(`.units [data-area="${CSS.escape(placeId)}"] .counter, .units [data-area="${CSS.escape(placeId)}"] .marker`);
+    if (stack) {
+      const box = stack.getBoundingClientRect();
+      return [box.x + box.width / 2, box.y + box.height / 2];
+    }
+    const place = places.get(placeId);
+    if (!place) return null;
+    [x, y] = centreOf(place);
+    matrix = layer.getScreenCTM();
+    const p = new DOMPoint(x, y).matrixTransform(matrix);
+    return [p.x, p.y];
+  }
+
+  function mark(placeId, cls, label, data) {
+    const place = state.places && state.places.places.get(placeId);
+    if (!place) return;
+    const group = svgEl("g", { class: cls, ...data });
+    group.append(svgEl("title", {}, label));
+    if (place.x !== undefined) {
+      const shape = svgEl("use", { x: place.x, y: place.y, class: "shape" });
+      shape.setAttribute("href", "#pbem-hex");
+      group.append(shape);
+    } else if (place.href) {
+      const shape = svgEl("use", { class: "shape" });
+      shape.setAttribute("href", place.href);
+      group.append(shape);
+    } else {
+      const box = place.el.getBBox();
+      group.append(svgEl("rect", { x: box.x, y: box.y, width: box.width, height: box.height, class: "shape" }));
+    }
+    const [x, y] = centreOf(place);
+    group.append(svgEl("text", { x, y: y + 5, class: "cost" }, label.split(" ").pop()));
+    state.places.overlay.append(group);
+  }
+
+  /* The unit's reach: every listed destination with its cost, every place it may attack. */
+  function highlight(unit) {
+    if (!state.places) return;
+    state.places.overlay.replaceChildren();
+    const here = state.places.places.get(unit.at);
+    if (here) mark(unit.at, "pbem-here", `${unit.unit} is here`, {});
+    for (const dest of unit.moves || []) {
+      mark(dest.place, "pbem-reach", `move ${unit.unit} to ${dest.place}, cost ${dest.cost}`,
+           { "data-reach": dest.place });
+    }
+    for (const place of unit.attacks || []) {
+      mark(place, "pbem-target", `attack ${place} ⚔`, { "data-target": place });
+    }
+  }
+
+  function selectUnit(id) {
+    const unit = state.units.get(id);
+    state.selected = unit || null;
+    $("unit-select").value = unit ? unit.unit : "";
+    const box = $("unit-options");
+    box.replaceChildren();
+    if (!unit) {
+      if (state.places) state.places.overlay.replaceChildren();
+      return;
+    }
+    const started = performance.now();
+    highlight(unit);
+    state.lastHighlightMs = performance.now() - started;
+    if (state.places) screenPoint(unit.at, true); // in sight, when chosen from the list
+    const stack = state.byPlace.get(unit.at) || [];
+    if (stack.length > 1) {
+      const others = el("p", {}, "In the same place: ");
+      for (const mate of stack) {
+        const b = el("button", { type: "button", class: "link", "aria-pressed": String(mate === unit) }, mate.unit);
+        b.addEventListener("click", () => selectUnit(mate.unit));
+        others.append(b, " ");
+      }
+      box.append(others);
+    }
+    const list = el("ul", { class: "choices", "aria-label": `orders for ${unit.unit}` });
+    const offer = (text, order, cls = "") => {
+      const b = el("button", { type: "button", class: cls }, text);
+      b.addEventListener("click", () => addUnitOrder(order));
+      const li = el("li");
+      li.append(b);
+      list.append(li);
+    };
+    const used = new Set();
+    for (const dest of unit.moves || []) {
+      const order = moveOrder(unit, dest);
+      if (!order) continue;
+      used.add(orderKey(order));
+      offer(`to ${dest.place} · cost ${dest.cost}`, order, "move");
+    }
+    for (const place of unit.attacks || []) {
+      for (const order of attackOrders(unit, place)) {
+        used.add(orderKey(order));
+        offer(describe(order), order, "attack");
+      }
+    }
+    for (const order of unit.orders) {
+      if (!used.has(orderKey(order))) offer(describe(order), order);
+    }
+    box.append(el("p", {}, `${unit.unit} at ${unit.at}:`), list);
+  }
+
+  function onMapClick(event) {
+    const reach = event.target.closest("[data-reach]");
+    if (reach && state.selected) {
+      const dest = state.selected.moves.find((d) => d.place === reach.dataset.reach);
+      const order = dest && moveOrder(state.selected, dest);
+      if (order) addUnitOrder(order);
+      return;
+    }
+    const target = event.target.closest("[data-target]");
+    if (target && state.selected) {
+      const order = attackOrders(state.selected, target.dataset.target)[0];
+      if (order) addUnitOrder(order);
+      return;
+    }
+    const place = placeAt(event);
+    const here = place ? state.byPlace.get(place) || [] : [];
+    if (here.length) {
+      // a second click on a stack takes its next unit
+      const at = state.selected ? here.indexOf(state.selected) : -1;
+      selectUnit(here[(at + 1) % here.length].unit);
+    } else {
+      selectUnit(null);
+    }
+  }
+
+  // -- the draft ------------------------------------------------------------------------
+
+  function addOrder(order) {
+    state.draft.push(copy(order));
+    changed();
+  }
+
+  /* A unit's order: added, and the unit let go (its reach is spent, and a click on the
+     place it went to should take the units there, not move it again). */
+  function addUnitOrder(order) {
+    selectUnit(null);
+    addOrder(order);
+  }
+
+  function changed() {
+    renderDraft();
+    check();
+  }
+
+  async function check() {
+    const mine = ++state.checks;
+    $("check-note").textContent = "Checking your draft…";
+    try {
+      const result = await postJson("check", { orders: state.draft });
+      if (mine !== state.checks) return; // a later change is being checked
+      state.verdicts = result.verdicts || [];
+      state.checked = result;
+      const refused = state.verdicts.filter((v) => v.ok === false).length;
+      let note = !state.draft.length ? "No orders yet." : refused
+        ? "An order is refused: see it in the list."
+        : `Checked ${result.checked} of ${state.draft.length} against the position: no problem found.`;
+      if (result.unchecked && result.why_unchecked) note += ` ${result.why_unchecked}`;
+      $("check-note").textContent = note;
+      if (result.view_svg) showMap(result.view_svg);
+    } catch (problem) {
+      if (mine === state.checks) $("check-note").textContent = problem.message;
+    }
+    renderDraft();
+  }
+
+  function move(i, by) {
+    const j = i + by;
+    if (j < 0 || j >= state.draft.length) return;
+    [state.draft[i], state.draft[j]] = [state.draft[j], state.draft[i]];
+    state.verdicts = [];
+    changed();
+    const buttons = $("draft").children[j]?.querySelectorAll("button");
+    buttons?.[by < 0 ? 0 : 1]?.focus();
+  }
+
+  function renderDraft() {
+    const list = $("draft");
+    // the keyboard's place survives the list drawn again after each check
+    const active = document.activeElement;
+    const focused = active && list.contains(active) ? active.getAttribute("aria-label") : null;
+    list.replaceChildren();
+    state.draft.forEach((order, i) => {
+      const li = el("li", { class: "order" });
+      const verdict = state.verdicts[i];
+      const words = el("span", { class: "what" }, describe(order));
+      const controls = el("span", { class: "controls" });
+      const button = (text, label, action) => {
+        const b = el("button", { type: "button", "aria-label": label }, text);
+        b.addEventListener("click", action);
+        controls.append(b);
+      };
+      button("↑", `order ${i + 1} earlier`, () => move(i, -1));
+      button("↓", `order ${i + 1} later`, () => move(i, 1));
+      button("edit", `edit order ${i + 1}`, () => edit(li, i));
+      button("✕", `remove order ${i + 1}`, () => {
+        state.draft.splice(i, 1);
+        state.verdicts = [];
+        changed();
+      });
+      li.append(words, controls);
+      if (verdict && verdict.ok === false) {
+        li.classList.add("refused");
+        li.append(el("p", { class: "refusal", role: "alert" },
+          `Refused${verdict.rule ? ` (rule ${verdict.rule})` : ""}: ${verdict.message || verdict.code}`));
+      } else if (verdict && verdict.ok === true) {
+        li.classList.add("ok");
+      } else if (verdict && verdict.ok === null) {
+        li.classList.add("unchecked");
+      }
+      list.append(li);
+    });
+    if (focused) list.querySelector(`[aria-label="${CSS.escape(focused)}"]`)?.focus();
+  }
+
+  /* The order's values as fields: what the listing offered, changed by hand if need be
+     (the dry run says at once whether the rules take it). */
+  function edit(li, i) {
+    const order = state.draft[i];
+    const form = el("form", { class: "edit" });
+    const inputs = Object.entries(order.attrs).map(([name, value]) => {
+      const id = `edit-${i}-${name}`;
+      const input = el("input", { id, value });
+      form.append(el("label", { for: id }, name), input);
+      return [name, input];
+    });
+    form.append(el("button", { type: "submit" }, "Save"));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      inputs.forEach(([name, input]) => { order.attrs[name] = input.value; });
+      changed();
+    });
+    li.append(form);
+    inputs[0]?.[1].focus();
+  }
+
+  // -- signing and sending --------------------------------------------------------------
+
+  function fileName(signed) {
+    const s = state.step;
+    return `${s.game_id}-step-${s.step}-${s.side}${signed ? "" : "-unsigned"}.xml`;
+  }
+
+  function download(text, name) {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/xml" }));
+    const a = el("a", { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  async function loadKey() {
+    const note = $("key-note");
+    const file = $("key-file").files[0];
+    const passphrase = $("passphrase");
+    if (!file) {
+      note.textContent = "Choose your private key file first.";
+      return;
+    }
+    try {
+      const key = await pbemSign.loadKey(await file.text(), passphrase.value);
+      const expected = state.step && state.step.fingerprint;
+      state.key = key;
+      if (expected && key.fingerprint !== expected) {
+        note.textContent = `This key (${key.fingerprint}) is not the key of your side ` +
+          `(${expected}): the service would refuse what it signs.`;
+        note.className = "mismatch";
+        state.key = null;
+      } else {
+        note.textContent = `Your key is ready (fingerprint ${key.fingerprint}); it stays in this page.`;
+        note.className = "";
+      }
+    } catch (problem) {
+      state.key = null;
+      note.textContent = problem.message;
+      note.className = "mismatch";
+    } finally {
+      passphrase.value = "";
+      $("key-file").value = "";
+    }
+    const ready = Boolean(state.key && state.step && state.step.envelope);
+    $("sign-submit").disabled = !ready;
+    $("sign-download").disabled = !ready;
+  }
+
+  async function signed() {
+    return pbemSign.signOrders(state.step.envelope, state.draft, state.key);
+  }
+
+  async function submit() {
+    const box = $("verdict");
+    box.replaceChildren(el("p", {}, "Sending…"));
+    try {
+      const text = await signed();
+      const verdict = await fetch(api("submit"), {
+        method: "POST", cache: "no-store", headers: { "content-type": "application/xml" }, body: text,
+      }).then(answer);
+      box.replaceChildren(
+        el("p", { id: "outcome", class: `badge outcome-${verdict.outcome}` }, verdict.outcome),
+        el("p", { id: "verdict-summary" }, verdict.summary),
+        el("pre", { class: "verdict-text" }, verdict.text));
+      const back = el("a", { href: $("me-link").getAttribute("href"), id: "verdict-me" },
+        "Your page, with the report of this step");
+      box.append(el("p"), back);
+      if (["accepted", "rejected", "decision"].includes(verdict.outcome)) {
+        $("sign-submit").disabled = true; // the game has moved on: this draft is spent
+      }
+    } catch (problem) {
+      box.replaceChildren(el("p", { class: "mismatch" }, problem.message));
+    }
+  }
+
+  // -- start ----------------------------------------------------------------------------
+
+  async function start() {
+    $("map").addEventListener("click", onMapClick);
+    $("fit-map").addEventListener("click", (event) => {
+      const fit = $("map").classList.toggle("fit");
+      event.target.setAttribute("aria-pressed", String(fit));
+    });
+    $("unit-select").addEventListener("change", (e) => selectUnit(e.target.value));
+    $("load-key").addEventListener("click", loadKey);
+    $("sign-submit").addEventListener("click", submit);
+    $("sign-download").addEventListener("click", async () => {
+      try {
+        download(await signed(), fileName(true));
+      } catch (problem) {
+        $("verdict").replaceChildren(el("p", { class: "mismatch" }, problem.message));
+      }
+    });
+    $("unsigned-download").addEventListener("click", () => {
+      try {
+        download(pbemSign.unsignedFile(state.step.envelope, state.draft, ""), fileName(false));
+      } catch (problem) {
+        $("verdict").replaceChildren(el("p", { class: "mismatch" }, problem.message));
+      }
+    });
+    try {
+      const step = state.step = await getJson("step");
+      const line = $("step-line");
+      if (step.awaited === "orders" || step.awaited === "answer") {
+        line.textContent = `Step ${step.step} · turn ${step.turn} · ${step.phase}: the game waits ` +
+          (step.awaited === "answer" ? "for your answer to a decision." : "for your orders.");
+      } else {
+        line.textContent = step.awaited === "over" ? "The game is over: it takes no more orders."
+          : `The game waits for ${step.acting_side}, not for you.`;
+        $("listing-note").textContent = "Nothing to order now.";
+        return;
+      }
+      $("listing-note").textContent = "Reading what you may order…";
+      useListing(await getJson("listing"));
+      await check();
+      root.dataset.ready = "true";
+    } catch (problem) {
+      $("step-line").textContent = problem.message;
+    }
+  }
+
+  window.pbemBuilder = { state, selectUnit, addOrder, screenPoint };
+  start();
+})();
