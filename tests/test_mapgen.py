@@ -167,6 +167,10 @@ def test_a_hex_chain_hugs_its_line_and_takes_only_passable_steps() -> None:
     detour = hex_chain(frame, "0204", "0904", lambda h, n: n not in walled - {"0508"},
                        lambda p: seg_distance(p, a, b))
     assert "0508" in detour and not walled - {"0508"} & set(detour)
+    # a dear step is walked round where a way round costs less
+    dear = hex_chain(frame, "0204", "0904", lambda h, n: True, lambda p: seg_distance(p, a, b),
+                     penalty=lambda h, n: 10.0 if n == chain[3] else 0.0)
+    assert chain[3] not in dear and dear[0] == "0204" and dear[-1] == "0904"
 
 
 def test_extracts_are_rounded_and_credited(tmp_path) -> None:

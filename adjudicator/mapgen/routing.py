@@ -102,11 +102,12 @@ def cheapest_chain(frame: HexFrame, graph: Graph, start: Vertex, goal: Vertex,
 
 
 def hex_chain(frame: HexFrame, a: str, b: str, passable: Callable[[str, str], bool],
-              distance: Callable[[Point], float], weight: float = 3.0) -> list[str]:
+              distance: Callable[[Point], float], weight: float = 3.0,
+              penalty: Callable[[str, str], float] | None = None) -> list[str]:
     """The cheapest chain of hexes from `a` to `b` (a road or railroad; none if `b`
     cannot be reached): each step into a hex costs 1 plus `weight` times the distance of
-    its centre from what the chain follows; only steps `passable(from, to)` are taken.
-    Ties go to the smaller label."""
+    its centre from what the chain follows, plus a game's `penalty(from, to)`; only
+    steps `passable(from, to)` are taken. Ties go to the smaller label."""
     best = {a: 0.0}
     prev: dict[str, str] = {}
     queue = [(0.0, a)]
@@ -120,6 +121,8 @@ def hex_chain(frame: HexFrame, a: str, b: str, passable: Callable[[str, str], bo
             if not passable(h, n):
                 continue
             total = cost + 1 + weight * distance(frame.centre_of(n))
+            if penalty is not None:
+                total += penalty(h, n)
             if total < best.get(n, math.inf) - 1e-12:
                 best[n] = total
                 prev[n] = h
