@@ -19,6 +19,9 @@ TITLE = "Moscow '41"
 # 0.1.0 is replayed by the rules it was played by, so every fix asks
 # `module.at_least(RULES_0_2_0)` and keeps the old behaviour otherwise.
 RULES_0_2_0 = "0.2.0"
+# From module 0.3.0 the referee's pass ends only the phases of the side that missed its
+# deadline (RULES-ISSUES.md, "What module 0.3.0 changed").
+RULES_0_3_0 = "0.3.0"
 
 
 class Side(StrEnum):
