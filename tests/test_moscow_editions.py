@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import gzip
 import hashlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from adjudicator.games.moscow.vocabulary import RULES_0_2_0
 from tests.conformance.harness import ScriptedDice, load_cases, orders_of
 
 CASES = {case.id: case for case in load_cases("moscow")}
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "moscow" / "journal.jsonl"
 
 
 def module_0_1_0() -> ModuleData:
@@ -166,3 +168,37 @@ def test_the_words_of_two_overrun_refusals() -> None:
     assert refusal(overrun_step(old, "GER-XX-18Pz", "6")) == (
         "7.3", "too-far", "too few MPs left to overrun 2515: GER-XX-18Pz (3 MPs); an overrun "
         "costs 2 MPs (1 for German units on Turn 1, 3.2 C) and the cost of the defenders' hex")
+
+
+def test_0_3_0_the_pass_ends_the_sides_own_phases() -> None:
+    """RULES-ISSUES.md, "What module 0.3.0 changed": the German pass ends his own phases
+    (3.1.1) and the rules take it; module 0.2.0 keeps its pass (an end-phase for each
+    phase of the game turn), which its journals hold and 3.1 D stops short."""
+    from adjudicator.engine.rules import referee_pass
+    from adjudicator.games.moscow.flow import SEQUENCE, game_turn
+    from adjudicator.games.moscow.vocabulary import RULES_0_3_0
+    from adjudicator.referee.gamedir import load_game
+
+    package = get_game("moscow")
+    new = package.bundled_module
+    assert new.at_least(RULES_0_3_0)
+    raw = gzip.decompress((package.data_dir / "history" / "0.2.0.xml.gz").read_bytes())
+    old = package.module_for("0.2.0", hashlib.sha256(raw).hexdigest())
+    rules = package.rules
+    state = load_game(EXAMPLE).state  # the example ends at a German Movement Phase
+    assert (state["player"], state["phase"], state.get("pending")) == ("german", "movement",
+                                                                        None)
+    passed = referee_pass(rules, new, state, "german")
+    held = game_turn(new).remaining(SEQUENCE.index(("german", "movement")), state,
+                                    player="german")
+    assert passed == ["<end-phase/>"] * held and held in (2, 3)  # 3.1.1 C while held
+    result = run_step(rules, new, state, [Order("end-phase", index=i)
+                                          for i in range(len(passed))], "german",
+                      ScriptedDice([3] * 12))
+    assert result.rejection is None and result.applied == len(passed)
+    assert (result.state["player"], result.state["phase"]) == ("soviet", "movement")
+    kept = referee_pass(rules, old, state, "german")
+    assert kept == ["<end-phase/>"] * 5
+    stopped = run_step(rules, old, state, [Order("end-phase", index=i) for i in range(5)],
+                       "german", ScriptedDice([3] * 12))  # 3.1 D: not the German's phase
+    assert stopped.rejection is not None and stopped.rejection.rule.startswith("3.1")

@@ -7,6 +7,7 @@ the draw and then the set-up, and the tools run as modules."""
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -70,6 +71,17 @@ def test_every_event_the_rules_emit_has_its_applier() -> None:
                 emitted.add(node.args[0].value)
     engine_kinds = {"roll", "decision-requested", "decision-answered"}
     assert emitted - engine_kinds <= set(APPLIERS), emitted - set(APPLIERS)
+
+
+def test_every_event_kind_is_in_the_vocabulary_with_its_rule() -> None:
+    """Each event kind is named once (vocabulary.EventKind) and maps to the rule it applies
+    (EVENT_RULES, "" where the event carries its own), which the report prints."""
+    from adjudicator.games.moscow.vocabulary import EVENT_RULES, EventKind
+
+    assert set(APPLIERS) == {k.value for k in EventKind} == {k.value for k in EVENT_RULES}
+    report = (PACKAGE / "report.py").read_text("utf-8")
+    assert not re.search(r'say\([^)]*, "\d+\.\d[^"]*"(, \[rolls\])?\)', report), \
+        "the report retypes a rule number the vocabulary has"
 
 
 def test_nothing_outside_the_package_names_the_game() -> None:

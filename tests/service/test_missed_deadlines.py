@@ -187,7 +187,7 @@ def test_the_referee_page_shows_why_no_pass_was_played(service: Service,
     assert NONE in page and "decision D" in page, what
 
 
-# -- Moscow '41 (its rules are not changed here: the policy falls back honestly) -----------
+# -- Moscow '41 -------------------------------------------------------------------------
 
 
 def test_moscow_the_set_up_is_not_passed(service: Service, tmp_path: Path) -> None:
@@ -201,6 +201,20 @@ def test_moscow_later_steps(service: Service, tmp_path: Path, kind: str) -> None
     until: Callable[[State], bool] = (lambda s: bool(s.get("pending"))) if kind == "decision" \
         else (lambda s: s["phase"] not in ("draw", "setup") and not s.get("pending"))
     game_id = example_game(service, "moscow", until)
-    what, _ = miss(service, game_id, tmp_path)  # moves on, or says why not (`miss`)
+    what, last = miss(service, game_id, tmp_path)
     if kind == "decision":
         assert NONE + "decision" in what
+    else:  # module 0.3.0: the pass ends the side's own phases and the rules take it
+        assert PLAYED in what and last["outcome"] == "accepted", what
+
+
+def test_moscow_a_german_turn_is_passed_to_the_soviet_player(service: Service,
+                                                             tmp_path: Path) -> None:
+    """3.1.1: the German player's pass ends his Movement, Combat and (while held) Air
+    Interdiction Phases; the game then waits for the Soviet Movement Phase (3.1.2 A)."""
+    game_id = example_game(service, "moscow", lambda s: s["phase"] == "movement"
+                           and s["player"] == "german" and not s.get("pending"))
+    what, last = miss(service, game_id, tmp_path)
+    assert PLAYED in what and last["outcome"] == "accepted", what
+    after = service.current(game_id).state
+    assert (after["player"], after["phase"]) == ("soviet", "movement")

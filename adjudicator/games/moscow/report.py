@@ -30,6 +30,7 @@ from adjudicator.games.moscow.data import Game, Piece, turn_dates, units_of
 from adjudicator.games.moscow.flow import SEQUENCE
 from adjudicator.games.moscow.terrain import Terrain
 from adjudicator.games.moscow.untried import commitment
+from adjudicator.games.moscow.vocabulary import EVENT_RULES, WEATHER_ROLL_RULE, EventKind
 from adjudicator.games.moscow.zoc import EnemyZones
 
 FIELD_GRAY, EARTH_BROWN, SIBERIAN_BROWN = "#9aa583", "#c9955a", "#8a5a32"
@@ -146,41 +147,43 @@ class MoscowReporter:
         if step.seq <= 1:  # a game from a position file: its tokens came with it
             for token, face in sorted(step.state_before.get("tokens", {}).items()):
                 say("untried", f"{token}: untried {face['type']}, MA {face['movement']} "
-                    f"(from the starting position); commitment {face['commitment']}", "12.1")
+                    f"(from the starting position); commitment {face['commitment']}",
+                    EVENT_RULES[EventKind.UNTRIED_DRAWN])
         for e in step.events:
             kind = e.get("kind")
+            rule = EVENT_RULES.get(kind) or None  # a str finds its StrEnum key
             if kind == "roll":
                 rolls += 1
                 if str(e.get("purpose", "")).startswith("weather"):
-                    say("sequence", f"Weather roll: {e['value']}", "15.0", [rolls])
+                    say("sequence", f"Weather roll: {e['value']}", WEATHER_ROLL_RULE, [rolls])
             elif kind == "untried-drawn":  # 12.1: each token's commitment, published
                 drawn += 1
                 say("untried", f"{e['token']}: untried {e['type']}, MA {e['movement']}"
                     f"{', Siberian' if e['siberian'] else ''}; commitment "
-                    f"{e['commitment']}", "12.1")
+                    f"{e['commitment']}", rule)
             elif kind == "setup-drawn":
                 say("setup", f"{drawn} Soviet units drawn from the cup, untried face up; "
                     "the Siberian divisions wait on Turns 3 to 6 (which one where, nobody "
-                    "knows)", "1.3.1 C-I")
+                    "knows)", rule)
             elif kind == "unit-placed":
                 say("setup", f"{unit_name(game, state, e['unit'])} set up at {e['hex']}",
-                    "1.3")
+                    rule)
             elif kind == "units-moved":
                 names = ", ".join(unit_name(game, state, u) for u in e["units"])
                 spent = "; ".join(f"{u} {'+'.join(e['mps'][u])} MP" for u in e["units"])
-                say("move", f"{names}: {' → '.join(e['path'])} ({spent})", "4.0")
+                say("move", f"{names}: {' → '.join(e['path'])} ({spent})", rule)
             elif kind == "unit-eliminated":
                 say("combat", f"{unit_name(game, state, e['unit'])} is destroyed",
                     str(e["rule"]))
             elif kind == "air-interdicted":
-                say("move", f"{game.pieces[e['air']].name} interdicts {e['hex']}", "11.3")
+                say("move", f"{game.pieces[e['air']].name} interdicts {e['hex']}", rule)
             elif kind == "reinforcement-drawn":
-                say("move", f"Soviet reinforcement {e['token']} drawn from the cup", "14.0 C")
+                say("move", f"Soviet reinforcement {e['token']} drawn from the cup", rule)
             elif kind == "reinforcement-entered":
                 stops = (", in an enemy zone of control, where it stops (4.7 B)"
                          if e.get("halted") else "")  # module 0.2.0 records it
                 say("move", f"{unit_name(game, state, e['unit'])} enters at {e['hex']} "
-                    f"({e['mps']} MP){stops}", "14.1")
+                    f"({e['mps']} MP){stops}", rule)
             elif kind == "reinforcement-lost":
                 say("move", f"Reinforcement {e['unit']} cannot enter and is lost", e["rule"])
             elif kind == "attack-declared":
@@ -196,10 +199,10 @@ class MoscowReporter:
                                    for s in e["shifts"] if s["columns"])
                 say("combat", f"{e['attack']} against {e['defense']}: {e['initial']}"
                     + (f", shifted by {shifts}" if shifts else "") + f", read on "
-                    f"{e['final']}; roll {e['roll']}: {e['result']}", "8.5, 8.9", [rolls])
+                    f"{e['final']}; roll {e['roll']}: {e['result']}", rule, [rolls])
             elif kind == "loss-chosen":
                 say("combat", f"{SIDE_NAMES.get(e['side'], e['side'])} {e['party']}: "
-                    f"{e.get('choice', e.get('part'))}", "8.9")
+                    f"{e.get('choice', e.get('part'))}", rule)
             elif kind == "unit-reduced":
                 say("combat", f"{unit_name(game, state, e['unit'])} loses a step",
                     str(e["rule"]))
@@ -232,10 +235,10 @@ class MoscowReporter:
                     f"defense {e['defense']}; with the salt {e['salt']} this {verdict} "
                     f"{committed}", e["rule"])
             elif kind == "phase-ended":
-                say("sequence", f"The {phase_words(e)} begins", "3.1")
+                say("sequence", f"The {phase_words(e)} begins", rule)
             elif kind == "turn-began":
                 say("sequence", f"{self.turn_name(step.module, e['turn'])} begins: "
-                    f"{e['weather']}", "3.1.2 C, 15.0")
+                    f"{e['weather']}", rule)
             elif kind == "decision-requested":
                 r = e["request"]
                 say("decision", f"Decision {r['id']} opened for the "

@@ -29,13 +29,19 @@ from adjudicator.games.moscow.air import interdict
 from adjudicator.games.moscow.combat import overrun
 from adjudicator.games.moscow.data import Game, unit_facts
 from adjudicator.games.moscow.events import APPLIERS
-from adjudicator.games.moscow.flow import end_phase, next_phase, remaining_phases
+from adjudicator.games.moscow.flow import (
+    SEQUENCE,
+    end_phase,
+    game_turn,
+    next_phase,
+    remaining_phases,
+)
 from adjudicator.games.moscow.movement import move
 from adjudicator.games.moscow.position import position_state
 from adjudicator.games.moscow.reinforcements import enter
 from adjudicator.games.moscow.rejections import CATALOGUE
 from adjudicator.games.moscow.stacking import answer_overstack, limit_now
-from adjudicator.games.moscow.vocabulary import GAME, GERMAN, SIDES, TITLE, Phase
+from adjudicator.games.moscow.vocabulary import GAME, GERMAN, RULES_0_3_0, SIDES, TITLE, Phase
 
 
 def standing(ctx: StepContext, order: Order) -> None:
@@ -106,9 +112,22 @@ class MoscowRules(RulesBase):
         return position_state(module, root, options)
 
     def pass_orders(self, state: State, side: str) -> list[str]:
+        """The pass of modules 0.1.0 and 0.2.0: an end-phase for every phase left in the
+        game turn, the other player's included, which 3.1 D refuses once the side's own
+        phases are over (the service then plays no pass and says why)."""
         if state.get("pending") or state["phase"] in (Phase.DRAW, Phase.SETUP):
             return []  # the set-up cannot be passed
         return ["<end-phase/>"] * remaining_phases(state)
+
+    def pass_on_board(self, module: ModuleData, state: State, side: str) -> list[str]:
+        """From module 0.3.0 the pass ends the phases of the side's own player turn that
+        are still to come (3.1.1, 3.1.2: the German Air Interdiction Phase only while it
+        is held), moving and attacking with nobody, and no more."""
+        ends = self.pass_orders(state, side)
+        if not ends or not module.at_least(RULES_0_3_0):
+            return ends
+        at = SEQUENCE.index((state["player"], state["phase"]))
+        return ["<end-phase/>"] * game_turn(module).remaining(at, state, player=side)
 
     def check_static(self, module: ModuleData, order: Order) -> list[str]:
         game = Game.of(module)

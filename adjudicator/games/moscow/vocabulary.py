@@ -19,6 +19,9 @@ TITLE = "Moscow '41"
 # 0.1.0 is replayed by the rules it was played by, so every fix asks
 # `module.at_least(RULES_0_2_0)` and keeps the old behaviour otherwise.
 RULES_0_2_0 = "0.2.0"
+# From module 0.3.0 the referee's pass ends only the phases of the side that missed its
+# deadline (RULES-ISSUES.md, "What module 0.3.0 changed").
+RULES_0_3_0 = "0.3.0"
 
 
 class Side(StrEnum):
@@ -69,3 +72,65 @@ SUPPLY_LINE_MPS = Fraction(5)  # 9.0 E
 
 
 DIE = range(1, 7)
+
+
+class EventKind(StrEnum):
+    """Every event the Moscow '41 rules record, by its journal spelling."""
+
+    UNTRIED_DRAWN = "untried-drawn"
+    UNTRIED_REVEALED = "untried-revealed"
+    SETUP_DRAWN = "setup-drawn"
+    UNIT_PLACED = "unit-placed"
+    UNITS_MOVED = "units-moved"
+    AIR_INTERDICTED = "air-interdicted"
+    REINFORCEMENT_DRAWN = "reinforcement-drawn"
+    REINFORCEMENT_ENTERED = "reinforcement-entered"
+    REINFORCEMENT_LOST = "reinforcement-lost"
+    UNIT_ELIMINATED = "unit-eliminated"
+    STANDING_SET = "standing-set"
+    PHASE_ENDED = "phase-ended"
+    TURN_BEGAN = "turn-began"
+    GAME_ENDED = "game-ended"
+    ATTACK_DECLARED = "attack-declared"
+    AIR_COMMITTED = "air-committed"
+    COMBAT_RESOLVED = "combat-resolved"
+    LOSS_CHOSEN = "loss-chosen"
+    UNIT_REDUCED = "unit-reduced"
+    UNIT_RETREATED = "unit-retreated"
+    UNITS_ADVANCED = "units-advanced"
+    OVERRUN_MOVERS = "overrun-movers"
+    COMBAT_FINISHED = "combat-finished"
+    STANDING_INSTRUCTION_USED = "standing-instruction-used"
+
+
+# The rule each event applies, as the report cites it; "" for an event that carries its
+# own `rule` (an elimination, a retreat, an attack: the rule differs case by case) or
+# applies none (a standing instruction set).
+EVENT_RULES: dict[EventKind, str] = {
+    EventKind.UNTRIED_DRAWN: "12.1",
+    EventKind.UNTRIED_REVEALED: "",
+    EventKind.SETUP_DRAWN: "1.3.1 C-I",
+    EventKind.UNIT_PLACED: "1.3",
+    EventKind.UNITS_MOVED: "4.0",
+    EventKind.AIR_INTERDICTED: "11.3",
+    EventKind.REINFORCEMENT_DRAWN: "14.0 C",
+    EventKind.REINFORCEMENT_ENTERED: "14.1",
+    EventKind.REINFORCEMENT_LOST: "",
+    EventKind.UNIT_ELIMINATED: "",
+    EventKind.STANDING_SET: "",
+    EventKind.PHASE_ENDED: "3.1",
+    EventKind.TURN_BEGAN: "3.1.2 C, 15.0",
+    EventKind.GAME_ENDED: "",
+    EventKind.ATTACK_DECLARED: "",
+    EventKind.AIR_COMMITTED: "",
+    EventKind.COMBAT_RESOLVED: "8.5, 8.9",
+    EventKind.LOSS_CHOSEN: "8.9",
+    EventKind.UNIT_REDUCED: "",
+    EventKind.UNIT_RETREATED: "",
+    EventKind.UNITS_ADVANCED: "",
+    EventKind.OVERRUN_MOVERS: "7.0",
+    EventKind.COMBAT_FINISHED: "8.0",
+    EventKind.STANDING_INSTRUCTION_USED: "",
+}
+# 15.0: the weather is rolled for each turn (the roll's purpose says which)
+WEATHER_ROLL_RULE = "15.0"
