@@ -177,3 +177,23 @@ def test_write_keypair_refuses_to_overwrite(tmp_path: Path, existing: str) -> No
 def test_write_keypair_into_missing_directory(tmp_path: Path) -> None:
     with pytest.raises(KeyFileError, match="cannot write"):
         keys.write_keypair(tmp_path / "nowhere" / "german")
+
+
+def test_a_plain_ed25519_public_key_file_reads_as_cryptography_reads_it() -> None:
+    """The short way for a plain Ed25519 .pub file (no serialization import) gives the key
+    cryptography's PEM reader gives; anything else takes the general way and its words."""
+    from cryptography.hazmat.primitives import serialization
+
+    from adjudicator.security import keys
+
+    for _ in range(20):
+        pem = keys.public_key_pem(keys.generate_private_key().public_key())
+        general = serialization.load_pem_public_key(pem)
+        for variant in (pem, pem.replace(b"\n", b"\r\n"), b"\n" + pem + b"\n\n"):
+            plain = keys._plain_ed25519_public_key(variant)
+            assert plain is not None and plain.public_bytes_raw() == \
+                general.public_bytes_raw()  # type: ignore[union-attr]
+    damaged = pem.replace(pem.splitlines()[1], b"A" * 60)
+    assert keys._plain_ed25519_public_key(damaged) is None
+    with pytest.raises(KeyFileError, match="damaged or not in PEM format"):
+        keys.load_public_key(damaged)
