@@ -172,7 +172,7 @@ def new(game: str, scenario: str, sides: tuple[str, ...], options: tuple[str, ..
     click.echo(f"created game {created.game_id} ({created.package.title}) in {out}")
     if not created.package.hides_information:
         click.echo(f"journal: {GameDir(out).journal}  (public)")
-    else:  # DESIGN §7: it holds what the rules hide (a game's untried counters)
+    else:  # it holds what the rules hide (docs/architecture.md, "Hidden information")
         click.echo(f"journal: {GameDir(out).journal}  (holds hidden information: give it "
                    "to the players only when the game is over)")
     click.echo(f"referee secrets: {GameDir(out).referee_dir}  (never share)")

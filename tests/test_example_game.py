@@ -22,7 +22,7 @@ def test_the_example_journal_verifies() -> None:
 
 
 def test_the_examples_cover_every_order_kind() -> None:
-    """DESIGN §5: the examples show every order of the game's vocabulary."""
+    """docs/protocol.md §2: the examples show every order of the game's vocabulary."""
     schema = (EXAMPLE.parent.parent / "adjudicator" / "games" / "solitaire" / "data" /
               "orders.rng").read_text("utf-8")
     kinds = set(re.findall(r'<element name="([a-z-]+)">', schema))

@@ -1,4 +1,5 @@
-"""Properties of every registered game (DESIGN §12), played by a random player who picks
+"""Properties of every registered game (docs/architecture.md, Testing), played by a random player
+who picks
 each order from the rules' own listing of the legal orders (engine/listing.py):
 
 - every listed order is accepted when it is played (or stops for a decision);

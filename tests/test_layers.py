@@ -1,4 +1,5 @@
-"""The layers point one way (DESIGN §2): the engine imports no game and no I/O layer;
+"""The layers point one way (docs/architecture.md, Layers): the engine imports no game and no I/O
+layer;
 games never import the referee, reports, service or CLI; nothing imports `random`."""
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Moscow '41 end to end through the CLI: a two-player game created, the Soviet draw and
 set-up and the German set-up from signed files, the reports of both sides checked for
-any trace of an untried unit's counter (12.0, DESIGN §7), and the journal verified."""
+any trace of an untried unit's counter (12.0, docs/architecture.md, Hidden information), and the
+journal verified."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 rebuilds the journal byte for byte, it shows an overrun, untried units revealed (each
 against the commitment published when it was drawn) and decision requests answered by
 the opponent, and no kept report names a counter that was still untried at its step,
-nor a salt or a seed that would let a player work one out (12.0, DESIGN §7)."""
+nor a salt or a seed that would let a player work one out (12.0, docs/architecture.md, Hidden
+information)."""
 
 from __future__ import annotations
 

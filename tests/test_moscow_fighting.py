@@ -189,7 +189,8 @@ def test_11_0_b_on_a_soviet_attack_the_german_places_air_on_defence_before_the_r
 
 
 def test_11_0_b_a_german_standing_instruction_places_air_on_defence() -> None:
-    """DESIGN §4: the German left `<standing air-on-defence="1"/>` in his own file; the
+    """docs/architecture.md, The engine model: the German left `<standing air-on-defence="1"/>` in
+    his own file; the
     Soviet attack goes on without asking him."""
     module = moscow_module()
     attackers = tokens(turn_one_state(), attack=3, count=2)

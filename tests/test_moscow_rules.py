@@ -1,5 +1,6 @@
 """Moscow '41 through the engine's step runner: the set-up with the cup draw (1.3), the
-untried tokens as hidden information with verifiable commitments (12.0, DESIGN §7),
+untried tokens as hidden information with verifiable commitments (12.0, docs/architecture.md,
+Hidden information),
 and the sequence of play (3.0) with the weather roll (15.0)."""
 
 from __future__ import annotations

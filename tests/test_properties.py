@@ -1,4 +1,4 @@
-"""Property tests of the engine and Barbarossa Solitaire (DESIGN §12).
+"""Property tests of the engine and Barbarossa Solitaire (docs/architecture.md, Testing).
 
 A random German player builds each step's orders from what the rules accept
 (every candidate order is tried on the position the kept orders lead to, with

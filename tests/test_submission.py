@@ -1,4 +1,4 @@
-"""Opening a submission: the signature decides who sent it (DESIGN §5)."""
+"""Opening a submission: the signature decides who sent it (docs/protocol.md §2)."""
 
 from __future__ import annotations
 

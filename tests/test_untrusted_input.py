@@ -1,4 +1,4 @@
-"""Untrusted input never crashes the referee (DESIGN §5, §12).
+"""Untrusted input never crashes the referee (docs/protocol.md §2, §12).
 
 Random bytes, random XML (sometimes properly signed, so it reaches the schema, the
 addressing checks and the rules), byte and element mutations of a valid signed
@@ -716,7 +716,7 @@ def test_long_order_attributes_signed_by_the_player(value: str) -> None:
 
 
 def test_line_endings_and_a_byte_order_mark_do_not_matter() -> None:
-    """DESIGN §5: a file that went through a mail client still verifies."""
+    """docs/protocol.md §2: a file that went through a mail client still verifies."""
     for raw in (valid().replace(b"\n", b"\r\n"), b"\xef\xbb\xbf" + valid(),
                 valid().replace(b"\n", b"\r")):
         with fresh_game() as directory:

@@ -1,4 +1,4 @@
-"""`pbem verify` finds every kind of tampering with a journal (DESIGN §8).
+"""`pbem verify` finds every kind of tampering with a journal (docs/journal.md).
 
 A small game is played for three steps (with a refused file between them), then
 its journal is changed in one way at a time. Most changes are made the way a

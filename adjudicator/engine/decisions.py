@@ -1,4 +1,5 @@
-"""Decision requests: a choice the rules give a side in the middle of a turn (DESIGN §4).
+"""Decision requests: a choice the rules give a side in the middle of a turn (docs/architecture.md,
+The engine model).
 
 The rules first look for an explicit answer in the current submission, then
 for the side's standing instructions; failing both they open a request and the

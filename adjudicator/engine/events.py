@@ -1,4 +1,5 @@
-"""Events: what happened. State changes only by applying events (DESIGN §4)."""
+"""Events: what happened. State changes only by applying events (docs/architecture.md, The engine
+model)."""
 
 from __future__ import annotations
 

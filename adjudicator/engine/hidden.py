@@ -1,4 +1,5 @@
-"""Hidden information as a kit (DESIGN §7; docs/architecture.md, "The game kit").
+"""Hidden information as a kit (docs/architecture.md, Hidden information; docs/architecture.md,
+"The game kit").
 
 - Commitments: a salted SHA-256 over a label and the hidden facts (a counter's identity
   and strengths, a stack's contents, a block's identity and step), published when the

@@ -1,4 +1,5 @@
-"""Game module data: XML validated by the game's RELAX NG schema (DESIGN §3)."""
+"""Game module data: XML validated by the game's RELAX NG schema (docs/architecture.md, The package
+shape)."""
 
 from __future__ import annotations
 

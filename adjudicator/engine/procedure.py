@@ -1,4 +1,5 @@
-"""Procedures that stop for a decision and resume from the answer (DESIGN §4;
+"""Procedures that stop for a decision and resume from the answer (docs/architecture.md, The engine
+model;
 docs/architecture.md, "The game kit").
 
 A rules procedure that may need a side's choice half-way (an attack: defensive air, an

@@ -1,4 +1,5 @@
-"""What a turn report is made of (DESIGN §10): its inputs and the view objects every
+"""What a turn report is made of (docs/architecture.md, Reports): its inputs and the view objects
+every
 renderer works from. Part of the kit, so a game's report writer (the reporter in its
 package) builds them without importing the renderers.
 

@@ -132,7 +132,8 @@ class RulesBase:
         if ctx.state["phase"] == "game-over":
             raise self.catalogue.refuse("game-over", self.game_over_rule, "the game is over")
         if order.kind == self.standing_kind and ctx.side in self.sides:
-            self.orders[order.kind](ctx, order)  # a side's own instructions (DESIGN §4)
+            # a side's own instructions (docs/architecture.md, "The engine model")
+            self.orders[order.kind](ctx, order)
             return
         acting = self.acting_side(ctx.state)
         if self.turn_rule is not None and acting != ctx.side:

@@ -1,4 +1,5 @@
-"""Game state as plain data, with a canonical serialization and its hash (DESIGN §4).
+"""Game state as plain data, with a canonical serialization and its hash (docs/architecture.md, The
+engine model).
 
 State is a JSON-compatible tree (dicts with string keys, lists, strings, ints,
 bools, None). Nothing else holds game truth. The canonical bytes sort keys and

@@ -1,4 +1,5 @@
-"""The step runner: one submission's orders applied in order (DESIGN §4).
+"""The step runner: one submission's orders applied in order (docs/architecture.md, The engine
+model).
 
 At the first illegal order the step stops: the orders before it and every die
 they rolled stand, that order and the rest are rejected. When the rules open a
@@ -94,7 +95,7 @@ class StepContext:
         return data
 
     def pick(self, candidates: Sequence[str], purpose: str, *, hidden: bool = False) -> str:
-        """A random choice among ids: uniform(len) over the ids sorted (DESIGN §6);
+        """A random choice among ids: uniform(len) over the ids sorted (docs/protocol.md §1);
         `hidden`: a draw the sides' views must not show (a block drawn from a cup)."""
         ordered = sorted(candidates)
         if len(ordered) == 1:

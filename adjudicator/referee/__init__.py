@@ -1,2 +1,2 @@
 """The referee's side of the protocol: game directories, the journal, adjudication
-of submissions, and offline verification (DESIGN §5, §6, §8)."""
+of submissions, and offline verification (docs/protocol.md §2, §6, §8)."""

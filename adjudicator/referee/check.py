@@ -1,4 +1,5 @@
-"""`pbem check`: a dry run of a draft order file, without dice (DESIGN §4).
+"""`pbem check`: a dry run of a draft order file, without dice (docs/architecture.md, The engine
+model).
 
 It reports every problem it can find: the envelope, the signature (if there is
 one yet), the schema, and the orders against the current position up to the

@@ -1,4 +1,4 @@
-"""The journal: an append-only chain of referee-signed JSON lines (DESIGN §8).
+"""The journal: an append-only chain of referee-signed JSON lines (docs/journal.md).
 
 Line 1 is the header (module, scenario, options, roster, referee key, the first
 seed commitment); each further line is one entry: an adjudicated `step` (the

@@ -1,4 +1,4 @@
-"""Opening a submitted order file: parse, authenticate, validate, address (DESIGN §5)."""
+"""Opening a submitted order file: parse, authenticate, validate, address (docs/protocol.md §2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`pbem verify`: recompute a whole game from its journal header (DESIGN §8).
+"""`pbem verify`: recompute a whole game from its journal header (docs/journal.md).
 
 Nothing recorded in a step is trusted: the submission's signature is checked
 against the roster, the revealed seed against its commitment, and the orders

@@ -1,4 +1,5 @@
-"""Turn reports (DESIGN §10): per side, built from the events of a step and the state
+"""Turn reports (docs/architecture.md, Reports): per side, built from the events of a step and the
+state
 after it; HTML with the map inline as SVG, and a PNG of the same drawing.
 
     render_report(step) -> RenderedReport(html, svg, png)

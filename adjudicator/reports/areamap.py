@@ -1,4 +1,4 @@
-"""The area map after a step, as SVG: the one drawing code path (DESIGN §10).
+"""The area map after a step, as SVG: the one drawing code path (docs/architecture.md, Reports).
 
 Geometry comes from the module's `<map kind="areas">` (area shapes, label points,
 adjacencies, sea areas, backdrop); what to colour and which counters to place

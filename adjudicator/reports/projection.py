@@ -1,4 +1,4 @@
-"""Per-side projection: what one side may see (DESIGN §7).
+"""Per-side projection: what one side may see (docs/architecture.md, Hidden information).
 
 Every renderer (HTML, SVG, PNG, and whatever mails or exports a report) works from
 the projected step, never from the raw one. Each game's definition carries its view
@@ -58,7 +58,7 @@ def project_step(step: StepReport) -> StepReport:
     if decision is not None and decision.get("side") not in (None, step.side):
         decision = None
     # a game that hides information keeps its seeds until the game is over: with the
-    # seed a player could recompute the hidden draws (DESIGN §7)
+    # seed a player could recompute the hidden draws (docs/architecture.md, Hidden information)
     hidden = hides_information(step.game) and step.state_after.get("phase") != "game-over"
     return dataclasses.replace(
         step,

@@ -1,5 +1,5 @@
 """Turn reports: the view model of one step for one side, rendered to HTML (map inline),
-SVG and PNG (DESIGN §10).
+SVG and PNG (docs/architecture.md, Reports).
 
 Everything is built from the side's projection of the step (`project_step`), so a
 report can only show what that side may see. HTML comes from the Jinja templates in

@@ -1,6 +1,6 @@
 """The service's core: create games, take submissions from any channel, and keep the
 work that follows an adjudication (reports, answers by e-mail) in the database so a
-crash loses nothing that was acknowledged (DESIGN §9).
+crash loses nothing that was acknowledged (docs/service.md).
 
 One submission is one transaction: the game's row is locked (PostgreSQL) or the
 database's write lock taken (SQLite), the file is adjudicated against the journal
@@ -153,7 +153,8 @@ class Service(ServiceQueries, ServiceWork, ServiceAdmin):
             return current_game(store)
 
     def journal_is_public(self, game_id: str) -> bool:
-        """DESIGN §7: the journal holds the whole truth, hidden information included, so
+        """docs/architecture.md, Hidden information: the journal holds the whole truth, hidden
+        information included, so
         it is released during play only for games that hide nothing; else at the end."""
         from adjudicator.games import get_game
 

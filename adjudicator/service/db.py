@@ -1,7 +1,7 @@
 """The service's database: SQLAlchemy Core tables, engines for SQLite (WAL, one
 writer at a time) and PostgreSQL, and migrations with Alembic.
 
-The journal stays the source of truth (DESIGN §8): `journal_lines` holds each
+The journal stays the source of truth (docs/journal.md): `journal_lines` holds each
 game's journal byte for byte, `pbem verify` checks an export of it. Everything else
 is bookkeeping around it: who plays, every submission's raw bytes and verdict,
 the raw e-mails, rendered reports, deadlines and the outgoing mail queue.

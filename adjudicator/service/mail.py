@@ -1,4 +1,4 @@
-"""E-mail for the service (DESIGN §9): order files in, verdicts and reports out.
+"""E-mail for the service (docs/service.md): order files in, verdicts and reports out.
 
 Intake (`receive_email`, fed by the SMTP listener in smtp.py, `poll_maildir` or
 `poll_imap`) keeps every message's raw bytes first, then finds exactly one order

@@ -1,4 +1,4 @@
-"""Reading a received e-mail (DESIGN §9): who sent it (only where answers go) and
+"""Reading a received e-mail (docs/service.md): who sent it (only where answers go) and
 exactly one order file, attached or as the plain-text body, or the reason in plain
 words why there is none. Never raises, whatever the bytes."""
 

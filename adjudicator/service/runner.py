@@ -1,5 +1,5 @@
 """`pbem serve`: the web front, the SMTP listener and the background worker in one
-process, on one database (DESIGN §9).
+process, on one database (docs/service.md).
 
 The worker renders the reports a commit left pending, sends the queued mail, runs
 the deadline clock and polls a Maildir or IMAP inbox if configured. Everything it

@@ -1,4 +1,4 @@
-"""The SMTP listener of the service (DESIGN §9): a real SMTP server (aiosmtpd) whose
+"""The SMTP listener of the service (docs/service.md): a real SMTP server (aiosmtpd) whose
 every accepted message is an e-mail to the adjudicator.
 
 The 250 after DATA is the service's acknowledgement, so it is given only after

@@ -2,7 +2,7 @@
 
 Every method runs on the connection of the caller's transaction, which holds the
 game's lock, so an adjudication and the recording of its result commit together
-or not at all (DESIGN §9)."""
+or not at all (docs/service.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The service's web front (DESIGN §9): game pages, upload of signed order files,
+"""The service's web front (docs/service.md): game pages, upload of signed order files,
 per-side report pages behind a per-player secret link, journal download, and a JSON
 API with an OpenAPI description at /openapi.json.
 

@@ -1,4 +1,4 @@
-"""VASSAL export (DESIGN §11): a module per game and saved games of adjudicated
+"""VASSAL export (docs/vassal.md): a module per game and saved games of adjudicated
 positions, written from the game's module data and its reporter's views alone.
 
 Nothing here knows a game: the board comes from the module's map (areas or a hex

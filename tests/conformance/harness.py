@@ -1,5 +1,5 @@
 """The conformance harness: one case = one small position, orders, scripted dice,
-and what must come out (DESIGN §12, DATC style).
+and what must come out (docs/architecture.md, Testing, DATC style).
 
 A case file (`tests/conformance/<game>/*.xml`) holds one or more cases:
 

@@ -1,4 +1,5 @@
-"""Every registered game's conformance cases (tests/conformance/<game>/*.xml, DESIGN §12):
+"""Every registered game's conformance cases (tests/conformance/<game>/*.xml, docs/architecture.md,
+Testing):
 one small position, orders, scripted dice and what must come out, per rule, every worked
 example of a rulebook among them. `tests/conformance/<game>/SECTIONS` lists the rulebook
 sections that must each have a case."""

@@ -1,5 +1,5 @@
 """Every entry of Moscow '41's rules-issues register names the case or test that pins its
-reading (DESIGN §12), and each of those exists."""
+reading (docs/architecture.md, Testing), and each of those exists."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ CASES = load_cases("moscow")
 
 def test_every_case_and_test_the_rules_issues_register_cites_exists() -> None:
     """Each entry of adjudicator/games/moscow/RULES-ISSUES.md names the case or test that
-    pins its reading (DESIGN §12), and each of those exists."""
+    pins its reading (docs/architecture.md, Testing), and each of those exists."""
     root = Path(__file__).resolve().parents[2]
     register = (root / "adjudicator" / "games" / "moscow" / "RULES-ISSUES.md").read_text()
     readings = register.split("## What module")[0]

@@ -411,7 +411,8 @@ def test_the_real_server_takes_an_upload_over_a_socket(
 
 def test_a_hidden_information_games_journal_waits_for_the_end(
         service: Service, example: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    """DESIGN §7: the journal holds every side's secrets, so a game that hides
+    """docs/architecture.md, Hidden information: the journal holds every side's secrets, so a game
+    that hides
     information releases it only when the game is over."""
     import dataclasses
 

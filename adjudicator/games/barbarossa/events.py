@@ -1,5 +1,6 @@
 """The 1941 events and what each does to the state: the only code that changes it (the
-journal replays these, DESIGN §4). One applier per event kind, in `APPLIERS`."""
+journal replays these, docs/architecture.md, The engine model). One applier per event kind, in
+`APPLIERS`."""
 
 from __future__ import annotations
 

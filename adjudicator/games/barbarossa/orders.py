@@ -137,7 +137,8 @@ class Deploy(OrderSpec):
 
 @dataclass(frozen=True)
 class Standing(OrderSpec):
-    """DESIGN §4: a side's standing instructions: its defensive air points per attack
+    """docs/architecture.md, The engine model: a side's standing instructions: its defensive air
+    points per attack
     (10.2 B) and how its retreats are chosen (7.8.1)."""
 
     KIND = "standing"
@@ -148,7 +149,7 @@ class Standing(OrderSpec):
 
 @dataclass(frozen=True)
 class Answer(OrderSpec):
-    """DESIGN §4: the answer to the open decision request."""
+    """docs/architecture.md, The engine model: the answer to the open decision request."""
 
     KIND = "answer"
     decision: str = ""

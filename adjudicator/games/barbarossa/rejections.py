@@ -8,7 +8,8 @@ from __future__ import annotations
 from adjudicator.engine.catalogue import PROTOCOL_RULE, Catalogue, Rejection
 
 CATALOGUE = Catalogue("barbarossa", (
-    # -- the sequence of play (2.0, 18.1 A) and the instructions of DESIGN §4
+    # -- the sequence of play (2.0, 18.1 A) and the instructions of docs/architecture.md, The
+    # engine model
     Rejection("game-over", ("18.1 A",), "the game is over"),
     Rejection("not-your-step", ("2.0 C",), "it is the other side's step"),
     Rejection("bad-standing", (PROTOCOL_RULE,), "standing instructions with a value they "

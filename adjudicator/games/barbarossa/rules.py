@@ -5,7 +5,8 @@ referee and the property suite read.
 
 Orders: `move` (5.0-6.2, 13.x), `rail` (5.4), `enter` (14.1, 17.1.5), `replace` (14.2),
 `negate` (10.4), `attack` (7.0, 9.1, 10.2), `partisans` (20.2), `bomb-rail` (20.3),
-`air-supply` (20.5), `answer` and `standing` (DESIGN §4), `deploy` (20.6), `sea-move`,
+`air-supply` (20.5), `answer` and `standing` (docs/architecture.md, The engine model), `deploy`
+(20.6), `sea-move`,
 `neutralize` and `disband` (20.1), `end-phase` (2.0); after every order control is
 settled (4.0 B) and the fleets judged (20.1.4 C-D).
 """

@@ -188,7 +188,8 @@ class Result(StrEnum):
 
 
 class Decision(StrEnum):
-    """The choices the rules give a side in the middle of the other's turn (DESIGN §4)."""
+    """The choices the rules give a side in the middle of the other's turn (docs/architecture.md,
+    The engine model)."""
 
     DEFENSIVE_AIR = "defensive-air"  # 10.2 B
     EXCHANGE_LOSS = "exchange-loss"  # 7.7.6 B
@@ -292,5 +293,5 @@ EVENT_RULES: dict[EventKind, str] = {
     EventKind.AIR_SUPPLIED: "20.5",
     EventKind.UNIT_DEPLOYED: "20.6",
     EventKind.UNIT_WITHDRAWN: "20.6.3 B",
-    EventKind.STANDING_SET: "",  # a side's own instructions (DESIGN §4), no rule of the game
+    EventKind.STANDING_SET: "",  # a side's own instructions, no rule of the game
 }

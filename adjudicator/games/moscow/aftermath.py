@@ -6,7 +6,8 @@ advance (8.12; forced after a successful overrun, 7.6 C), the defender's advance
 (8.12 C) and, after an overrun, the movers' MPs and whether they may go on (7.3,
 7.7 C-D, 6.4, 4.7 B).
 
-Choices go to the side the rules give them (DESIGN §4): the attacker's loss from the
+Choices go to the side the rules give them (docs/architecture.md, The engine model): the attacker's
+loss from the
 order's `loss` preferences when one fits, the defender's from its standing instruction;
 otherwise a decision request. A request stops the step; the answer resumes the combat
 from the request's context, which carries the rest of the combat as a queue of tasks.
@@ -369,7 +370,8 @@ def combatant(game: Game, state: State, unit: str, supplied: bool,
 
 
 def standing_of(state: State, side: str) -> dict[str, Any]:
-    """A side's standing instructions (DESIGN §4), if the game keeps any."""
+    """A side's standing instructions (docs/architecture.md, The engine model), if the game keeps
+    any."""
     return dict((state.get("standing") or {}).get(side) or {})
 
 

@@ -1,4 +1,5 @@
-"""The German player's choices (DESIGN §4, protocol §4): which unit a result costs him,
+"""The German player's choices (docs/architecture.md, The engine model, protocol §4): which unit a
+result costs him,
 and on a Soviet 2 whether his units retreat or lose one. Each is his: an explicit
 choice in the order, else his standing instructions, else a decision request that
 stops the step until he answers (RULES-ISSUES.md #11). The procedures that ask resume

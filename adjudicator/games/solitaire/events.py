@@ -1,5 +1,6 @@
 """The appliers: one function per kind of event, the only code that changes Barbarossa
-Solitaire's state (DESIGN §4). `APPLIERS` is the table RulesBase.apply reads."""
+Solitaire's state (docs/architecture.md, The engine model). `APPLIERS` is the table RulesBase.apply
+reads."""
 
 from __future__ import annotations
 

@@ -70,7 +70,7 @@ class EndTurn(OrderSpec):
 
 @dataclass(frozen=True)
 class Standing(OrderSpec):
-    """The German player's standing instructions (DESIGN §4)."""
+    """The German player's standing instructions (docs/architecture.md, The engine model)."""
 
     KIND = "standing"
     POSITIONAL = ()  # the shorthand names each instruction: standing loss-priority ...

@@ -54,7 +54,8 @@ class Rule(StrEnum):
     SEA_AREAS = "Sea Areas"
     VICTORY = "Victory Conditions"
     FREE_PLACEMENT = "Optional Rules: Free placement"
-    STANDING = "protocol §4 (standing instructions)"  # DESIGN §4, not the rulebook
+    # docs/architecture.md, The engine model, not the rulebook
+    STANDING = "protocol §4 (standing instructions)"
 
 
 class Nationality(StrEnum):
@@ -111,7 +112,8 @@ class SovietEffect(StrEnum):
 
 
 class DecisionKind(StrEnum):
-    """The choices the rules give the German player mid-procedure (DESIGN §4)."""
+    """The choices the rules give the German player mid-procedure (docs/architecture.md, The engine
+    model)."""
 
     ATTACK_LOSS = "attack-loss"  # which attacker is lost (Combat)
     SOVIET_ATTACK_LOSS = "soviet-attack-loss"  # which unit a Soviet attack eliminates
@@ -131,7 +133,8 @@ class Choice(StrEnum):
 
 
 class Instruction(StrEnum):
-    """The German player's standing instructions (DESIGN §4): the attributes of
+    """The German player's standing instructions (docs/architecture.md, The engine model): the
+    attributes of
     `<standing>` and the keys of the state's `standing`."""
 
     LOSS_PRIORITY = "loss-priority"
