@@ -158,7 +158,17 @@ def test_a_listing_of_1941s_movement_phase_lists_moves_with_paths_and_costs(
 
 
 def first_listed(client: TestClient, played: Played, side: str) -> dict[str, Any]:
-    return client.get(played.url("listing", side)).json()["orders"][0]
+    """The first listed order the dry run judges without a die. A listed order may need
+    one (Moscow's cup draw, 1.3.1 C): alone, it is not refused but left unchecked, with
+    the die as the reason."""
+    for order in client.get(played.url("listing", side)).json()["orders"]:
+        body = client.post(played.url("check", side), json={"orders": [order]}).json()
+        verdict = body["verdicts"][0]
+        assert verdict["ok"] is not False, (order, verdict)
+        if verdict["ok"]:
+            return order  # type: ignore[no-any-return]
+        assert "needs a die roll" in body["why_unchecked"], (order, body["why_unchecked"])
+    raise AssertionError("no listed order is judged without a die")
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -217,7 +227,7 @@ def test_the_map_of_a_draft_is_the_sides_own_view(service: Service, client: Test
     Soviet set-up draft shows the tokens, never a Soviet counter, its name or a salt."""
     if "moscow" not in GAME_IDS:
         pytest.skip("Moscow '41 is not installed")
-    from adjudicator.games.moscow.game import Game as MoscowGame
+    from adjudicator.games.moscow.data import Game as MoscowGame
     from tests.test_moscow_rules import soviet_placements
 
     played = create(service, "moscow")
@@ -343,3 +353,38 @@ def test_the_api_keeps_the_token_out_of_every_answer(service: Service,
         assert token not in client.get(played.url(route, "german")).text
     body = client.post(played.url("check", "german"), json={"orders": []}).text
     assert token not in body and re.search(r"token", json.loads(body)["view_svg"]) is None
+
+
+def test_a_browser_gone_mid_check_is_no_error(service: Service,
+                                              caplog: pytest.LogCaptureFixture) -> None:
+    """A page left while its draft streams in (the body cut short by `http.disconnect`):
+    the service answers nobody, quietly; no 500 is sent and no "unexpected error" logged."""
+    import asyncio
+    import logging
+
+    played = create(service, "solitaire")
+    side = acting(service, played)
+    app = create_app(service)
+    path, _, query = played.url("check", side).partition("?")
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": path, "raw_path": path.encode(),
+             "query_string": query.encode(), "root_path": "", "client": ("127.0.0.1", 1),
+             "server": ("testserver", 80),
+             "headers": [(b"host", b"testserver"), (b"content-type", b"application/json")]}
+    incoming = [{"type": "http.request", "body": b'{"orders": [', "more_body": True},
+                {"type": "http.disconnect"}]
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return incoming.pop(0) if incoming else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def run() -> None:  # the lifespan is not needed by the route
+        await app(scope, receive, send)
+
+    with caplog.at_level(logging.INFO):
+        asyncio.run(run())
+    assert not any(m.get("status") == 500 for m in sent), sent
+    assert "unexpected error" not in caplog.text

@@ -31,6 +31,7 @@ from adjudicator.games.moscow.data import Game, unit_facts
 from adjudicator.games.moscow.events import APPLIERS
 from adjudicator.games.moscow.flow import end_phase, next_phase, remaining_phases
 from adjudicator.games.moscow.movement import move
+from adjudicator.games.moscow.orders import ORDER_KINDS
 from adjudicator.games.moscow.position import position_state
 from adjudicator.games.moscow.reinforcements import enter
 from adjudicator.games.moscow.rejections import CATALOGUE
@@ -78,6 +79,7 @@ class MoscowRules(RulesBase):
     game_over_rule = "16.0"
     turn_rule = "3.1 D"
     events = APPLIERS
+    order_specs = ORDER_KINDS  # the typed orders, for the shorthand (engine/shorthand.py)
     resumer = Resumer(extra={"overstack": _overstack_answered,
                              **{step: combat.resume for step in combat.STEPS}})
     orders: ClassVar[dict[str, OrderHandler]] = {
