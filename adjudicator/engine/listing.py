@@ -52,9 +52,20 @@ class Listing:
     units: tuple[UnitOptions, ...] = ()
     orders: tuple[OrderSpec, ...] = ()  # every legal order, the units' ones included
     rejected: int = field(default=0, compare=False)  # candidates the rules refused
+    # every unit of the side that may act now and where it stands, found without a dry
+    # run (a listing may offer moves for a sample of them only): what the order
+    # builder's unit list shows; a click on one asks `unit_listing` for its orders
+    actors: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def for_unit(self, unit: str) -> UnitOptions | None:
         return next((u for u in self.units if u.unit == unit), None)
+
+    def acting_units(self) -> tuple[tuple[str, str], ...]:
+        """Every unit that may act, (unit, place): the game's `actors`, the listed
+        units among them, sorted by id."""
+        found = dict(self.actors)
+        found.update((u.unit, u.at) for u in self.units)
+        return tuple(sorted(found.items()))
 
 
 def accepted(rules: GameRules, module: ModuleData, state: State, side: str,

@@ -22,10 +22,11 @@ from starlette.concurrency import run_in_threadpool
 
 from adjudicator.engine.listing import Listing, UnitOptions
 from adjudicator.engine.orders import Order, OrderSpec
+from adjudicator.engine.state import State, state_hash
 from adjudicator.errors import PbemError
 from adjudicator.referee.gamedir import Game
 from adjudicator.security.limits import MAX_ORDER_BYTES
-from adjudicator.service.api_models import CheckIn, ComposeIn, validation_words
+from adjudicator.service.api_models import CheckIn, ComposeIn, ListingIn, validation_words
 from adjudicator.service.docpages import orders_url
 from adjudicator.service.web import (
     PRIVATE,
@@ -67,20 +68,25 @@ def unit_json(options: UnitOptions) -> dict[str, Any]:
 
 def listing_json(listing: Listing) -> dict[str, Any]:
     return {"side": listing.side, "units": [unit_json(u) for u in listing.units],
-            "orders": [order_json(o) for o in listing.orders]}
+            "orders": [order_json(o) for o in listing.orders],
+            "actors": [{"unit": u, "at": at} for u, at in listing.acting_units()]}
 
 
 _LISTINGS: dict[tuple[str, str, str, str], dict[str, Any]] = {}
 _LISTINGS_LOCK = threading.Lock()  # the routes run in a thread pool
 
 
-def cached_listing(game: Game, side: str, unit: str | None = None) -> dict[str, Any]:
-    """The side's listing of the game's current position as JSON (with `unit`: that
-    unit's, engine/listing.py `unit_listing`), computed once per position (its state
-    hash) and kept: the page asks for it at every click."""
+def cached_listing(game: Game, side: str, unit: str | None = None,
+                   state: State | None = None) -> dict[str, Any]:
+    """The side's listing of a position (the game's current one, or `state`: the one a
+    draft leaves) as JSON (with `unit`: that unit's, engine/listing.py `unit_listing`),
+    computed once per position (its state hash) and kept: the page asks for it at every
+    click and after every change of its draft."""
     from adjudicator.engine.listing import unit_listing
 
-    key = (game.game_id, game.state_hash, side, unit or "")
+    position = game.state if state is None else state
+    key = (game.game_id, game.state_hash if state is None else state_hash(state), side,
+           unit or "")
     with _LISTINGS_LOCK:
         known = _LISTINGS.get(key)
     if known is not None:
@@ -91,15 +97,34 @@ def cached_listing(game: Game, side: str, unit: str | None = None) -> dict[str, 
                                   "legal orders yet: write the order file from the template "
                                   "and the game's order documentation", "no-listing")
     if unit is None:
-        shown = listing_json(rules.legal_orders(game.module, game.state, side))
+        shown = listing_json(rules.legal_orders(game.module, position, side))
     else:
-        options = unit_listing(rules, game.module, game.state, side, unit)
+        options = unit_listing(rules, game.module, position, side, unit)
         shown = {"side": side, "units": [unit_json(options)] if options else [],
-                 "orders": [order_json(o) for o in options.orders] if options else []}
+                 "orders": [order_json(o) for o in options.orders] if options else [],
+                 "actors": [{"unit": options.unit, "at": options.at}] if options else []}
     with _LISTINGS_LOCK:  # outside the lock: a second request at worst lists it twice
         if len(_LISTINGS) >= LISTINGS_KEPT:
             _LISTINGS.pop(next(iter(_LISTINGS)))
         _LISTINGS[key] = shown
+    return shown
+
+
+def draft_listing(game: Game, side: str, orders: list[Order],
+                  unit: str | None = None) -> dict[str, Any]:
+    """The listing of the position a draft leaves, for the orders that follow it (a
+    later phase of the same step: moves, then the end of the phase, then attacks). The
+    draft is dry-run as `check` runs it; where a refused order, a die roll or a decision
+    stops it, the listing is of the position before that order, and `position` says so:
+    what comes after a die is known only once the step is adjudicated."""
+    from adjudicator.referee.draft import check_draft_orders
+
+    check = check_draft_orders(game, side, orders)
+    shown = dict(cached_listing(game, side, unit, check.state if orders else None))
+    stopped = check.checked < len(orders)
+    shown["position"] = {"after": check.checked, "of": len(orders),
+                         "stopped": (check.why_unchecked or "an order is refused")
+                         if stopped else None}
     return shown
 
 
@@ -210,6 +235,14 @@ def add_builder_api(app: FastAPI, web: Web) -> None:
         if unit is not None and len(unit) > 64:
             raise BuilderProblem(422, "unit: no unit has so long an id", "invalid-request")
         return answer(cached_listing(game, side, unit))
+
+    @app.post(f"{base}/listing", include_in_schema=False)
+    async def api_draft_listing(game_id: str, request: Request,
+                                token: str | None = None) -> JSONResponse:
+        game, side = await run_in_threadpool(game_and_side, game_id, token)
+        body = await json_body(request, ListingIn)
+        return answer(await run_in_threadpool(draft_listing, game, side, drafted(body.orders),
+                                              body.unit))
 
     @app.post(f"{base}/check", include_in_schema=False)
     async def api_check(game_id: str, request: Request,

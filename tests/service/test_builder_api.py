@@ -19,6 +19,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from fastapi.testclient import TestClient
 from lxml import etree
 
+from adjudicator.engine.orders import Order
 from adjudicator.games import GAME_IDS, describe_game, get_game
 from adjudicator.security.keys import fingerprint, generate_private_key, public_key_pem
 from adjudicator.security.signing import sign_orders, signed_bytes
@@ -155,6 +156,10 @@ def test_a_listing_of_1941s_movement_phase_lists_moves_with_paths_and_costs(
     other = next(u for u, at in sorted(current.state["units"].items())
                  if u.startswith("GER-") and u not in listed)
     assert client.get(played.url("listing", "axis", unit=other)).json()["units"][0]["moves"]
+    # and the page's unit list names it: every Axis unit that may move, where it stands
+    actors = client.get(played.url("listing", "axis")).json()["actors"]
+    assert {"unit": other, "at": current.state["units"][other]} in actors
+    assert listed <= {a["unit"] for a in actors}
 
 
 def first_listed(client: TestClient, played: Played, side: str) -> dict[str, Any]:
@@ -388,3 +393,51 @@ def test_a_browser_gone_mid_check_is_no_error(service: Service,
         asyncio.run(run())
     assert not any(m.get("status") == 500 for m in sent), sent
     assert "unexpected error" not in caplog.text
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_listing_of_the_position_a_draft_leaves(service: Service, client: TestClient,
+                                                    game: str) -> None:
+    """`POST .../api/listing` with a draft lists what may follow it in the same step:
+    after a listed order the dry run takes, the listing is the one of the position it
+    leaves (the order itself gone from it, or the next phase's orders); after an order
+    that needs a die, the one before that order, saying so."""
+    from adjudicator.referee.draft import check_draft_orders
+    from adjudicator.service.web_builder import listing_json
+
+    lists(game)
+    played = create(service, game)
+    side = acting(service, played)
+    empty = client.post(played.url("listing", side), json={"orders": []}).json()
+    whole = client.get(played.url("listing", side)).json()
+    assert {k: v for k, v in empty.items() if k != "position"} == whole
+    assert empty["position"] == {"after": 0, "of": 0, "stopped": None}
+    current = service.current(played.game_id)
+    rules = current.package.rules
+    seen_die = seen_run = False
+    for order in whole["orders"]:
+        draft = [order]
+        after = client.post(played.url("listing", side), json={"orders": draft}).json()
+        check = check_draft_orders(current, side, [Order(order["kind"], order["attrs"])])
+        if check.checked == 1:  # run through: the listing of the position it leaves
+            seen_run = True
+            assert after["position"] == {"after": 1, "of": 1, "stopped": None}
+            expected = listing_json(rules.legal_orders(current.module, check.state, side))
+            assert {k: v for k, v in after.items() if k != "position"} == expected
+        else:
+            seen_die = True
+            assert "die" in after["position"]["stopped"] and after["position"]["after"] == 0
+            assert after["orders"] == whole["orders"]
+        one = after["units"][0]["unit"] if after["units"] else None
+        if one is not None:  # and one unit of it, as a click asks
+            clicked = client.post(played.url("listing", side),
+                                  json={"orders": draft, "unit": one}).json()
+            assert [u["unit"] for u in clicked["units"]] == [one]
+        if seen_die and seen_run:
+            break
+    assert seen_run
+    refused = client.post(played.url("listing", side), json={"orders": [
+        {"kind": "move", "attrs": {"unit": "NO-SUCH-UNIT"}, "text": ""}]})
+    assert refused.status_code == 200 and refused.json()["position"]["after"] == 0
+    assert client.post(played.url("listing", side), json={"orders": [], "unit": "x" * 65}
+                       ).status_code == 422

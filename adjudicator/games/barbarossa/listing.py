@@ -156,7 +156,17 @@ def _listing(module: ModuleData, game: GameData, state: State, side: str) -> Lis
             tuple(h for h in attacks.get(unit, ())
                   if any(isinstance(o, Attack) and o.hex == h for o in mine)),
             mine))
-    return Listing(side, tuple(units), tuple(kept), refused)
+    actors = movers(game, state, side) if phase == Phase.MOVEMENT else ()
+    return Listing(side, tuple(units), tuple(kept), refused, actors)
+
+
+def movers(game: GameData, state: State, side: str) -> tuple[tuple[str, str], ...]:
+    """5.0: every unit of the side on the map that has not moved (not carried by sea,
+    20.1.1), where it stands: the units a click may ask the hexes of (`unit_options`)."""
+    carried = state.get("carried", {})
+    return tuple((unit, at) for unit, at in sorted(state["units"].items())
+                 if game.pieces[unit].side == side and unit not in state["moved"]
+                 and unit not in carried)
 
 
 def unit_moves(game: GameData, state: State, side: str) -> Iterable[tuple[str, list[Destination]]]:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from lxml import etree
 
 from adjudicator.engine.catalogue import PROTOCOL_RULE
-from adjudicator.engine.listing import Listing
+from adjudicator.engine.listing import Listing, UnitOptions
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.procedure import Resumer
@@ -129,6 +129,10 @@ class MoscowRules(RulesBase):
     # -- what the property suite and the order builder read --------------------------------
     def legal_orders(self, module: ModuleData, state: State, side: str) -> Listing:
         return listing.legal_orders(module, state, side)
+
+    def unit_options(self, module: ModuleData, state: State, side: str,
+                     unit: str) -> UnitOptions | None:
+        return listing.unit_options(module, state, side, unit)
 
     def positions(self, state: State) -> dict[str, str]:
         return dict(state["units"])
