@@ -116,7 +116,8 @@ def draft_listing(game: Game, side: str, orders: list[Order],
     later phase of the same step: moves, then the end of the phase, then attacks). The
     draft is dry-run as `check` runs it; where a refused order, a die roll or a decision
     stops it, the listing is of the position before that order, and `position` says so:
-    what comes after a die is known only once the step is adjudicated."""
+    what comes after a die is known only once the step is adjudicated. `acting` is the
+    side that position waits for (another side's, once the draft ends this side's part)."""
     from adjudicator.referee.draft import check_draft_orders
 
     check = check_draft_orders(game, side, orders)
@@ -124,7 +125,8 @@ def draft_listing(game: Game, side: str, orders: list[Order],
     stopped = check.checked < len(orders)
     shown["position"] = {"after": check.checked, "of": len(orders),
                          "stopped": (check.why_unchecked or "an order is refused")
-                         if stopped else None}
+                         if stopped else None,
+                         "acting": game.package.rules.acting_side(check.state)}
     return shown
 
 

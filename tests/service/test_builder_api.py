@@ -411,7 +411,7 @@ def test_the_listing_of_the_position_a_draft_leaves(service: Service, client: Te
     empty = client.post(played.url("listing", side), json={"orders": []}).json()
     whole = client.get(played.url("listing", side)).json()
     assert {k: v for k, v in empty.items() if k != "position"} == whole
-    assert empty["position"] == {"after": 0, "of": 0, "stopped": None}
+    assert empty["position"] == {"after": 0, "of": 0, "stopped": None, "acting": side}
     current = service.current(played.game_id)
     rules = current.package.rules
     seen_die = seen_run = False
@@ -421,7 +421,8 @@ def test_the_listing_of_the_position_a_draft_leaves(service: Service, client: Te
         check = check_draft_orders(current, side, [Order(order["kind"], order["attrs"])])
         if check.checked == 1:  # run through: the listing of the position it leaves
             seen_run = True
-            assert after["position"] == {"after": 1, "of": 1, "stopped": None}
+            assert after["position"] == {"after": 1, "of": 1, "stopped": None,
+                                         "acting": rules.acting_side(check.state)}
             expected = listing_json(rules.legal_orders(current.module, check.state, side))
             assert {k: v for k, v in after.items() if k != "position"} == expected
         else:
