@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -20,7 +21,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from adjudicator.engine.listing import Listing, UnitOptions
+from adjudicator.engine.listing import AttackOdds, Listing, UnitOptions
 from adjudicator.engine.orders import Order, OrderSpec
 from adjudicator.engine.state import State, state_hash
 from adjudicator.errors import PbemError
@@ -58,16 +59,41 @@ def order_json(order: OrderSpec | Order) -> dict[str, Any]:
     return {"kind": plain.kind, "attrs": dict(plain.attrs), "text": plain.text}
 
 
-def unit_json(options: UnitOptions) -> dict[str, Any]:
-    return {"unit": options.unit, "at": options.at,
-            "moves": [{"place": d.place, "path": list(d.path), "cost": d.cost}
-                      for d in options.moves],
-            "attacks": list(dict.fromkeys(options.attacks)),  # each place once
-            "orders": [order_json(o) for o in options.orders]}
+Odds = Callable[[tuple[str, ...], str], AttackOdds | None]
 
 
-def listing_json(listing: Listing) -> dict[str, Any]:
-    return {"side": listing.side, "units": [unit_json(u) for u in listing.units],
+def unit_json(options: UnitOptions, odds: Odds | None = None,
+              positions: dict[str, str] | None = None) -> dict[str, Any]:
+    """A unit's options; with `odds` (the rules' `attack_odds` on the position), the odds
+    of each of its attacks: the order's units on the map, not in the attacked place, are
+    its attackers."""
+    shown: dict[str, Any] = {
+        "unit": options.unit, "at": options.at,
+        "moves": [{"place": d.place, "path": list(d.path), "cost": d.cost}
+                  for d in options.moves],
+        "attacks": list(dict.fromkeys(options.attacks)),  # each place once
+        "orders": [order_json(o) for o in options.orders], "odds": []}
+    if odds is None or positions is None:
+        return shown
+    for index, order in enumerate(options.orders):
+        words = [w for v in order.attributes().values() for w in v.split()]
+        for place in dict.fromkeys(options.attacks):
+            if place not in words:
+                continue
+            attackers = tuple(w for w in words if positions.get(w) not in (None, place))
+            found = odds(attackers, place) if options.unit in attackers else None
+            if found is not None:
+                shown["odds"].append({
+                    "index": index, "place": place, "odds": found.odds,
+                    "shifts": [{"words": w, "rule": r} for w, r in found.shifts],
+                    "unknown": found.unknown})
+    return shown
+
+
+def listing_json(listing: Listing, odds: Odds | None = None,
+                 positions: dict[str, str] | None = None) -> dict[str, Any]:
+    return {"side": listing.side,
+            "units": [unit_json(u, odds, positions) for u in listing.units],
             "orders": [order_json(o) for o in listing.orders],
             "actors": [{"unit": u, "at": at} for u, at in listing.acting_units()]}
 
@@ -82,7 +108,7 @@ def cached_listing(game: Game, side: str, unit: str | None = None,
     draft leaves) as JSON (with `unit`: that unit's, engine/listing.py `unit_listing`),
     computed once per position (its state hash) and kept: the page asks for it at every
     click and after every change of its draft."""
-    from adjudicator.engine.listing import unit_listing
+    from adjudicator.engine.listing import attack_odds, unit_listing
 
     position = game.state if state is None else state
     key = (game.game_id, game.state_hash if state is None else state_hash(state), side,
@@ -96,11 +122,15 @@ def cached_listing(game: Game, side: str, unit: str | None = None,
         raise BuilderProblem(409, f"the rules of {game.package.title} do not list their "
                                   "legal orders yet: write the order file from the template "
                                   "and the game's order documentation", "no-listing")
+    def odds(attackers: tuple[str, ...], target: str) -> AttackOdds | None:
+        return attack_odds(rules, game.module, position, side, attackers, target)
+
+    places = rules.positions(position)
     if unit is None:
-        shown = listing_json(rules.legal_orders(game.module, position, side))
+        shown = listing_json(rules.legal_orders(game.module, position, side), odds, places)
     else:
         options = unit_listing(rules, game.module, position, side, unit)
-        shown = {"side": side, "units": [unit_json(options)] if options else [],
+        shown = {"side": side, "units": [unit_json(options, odds, places)] if options else [],
                  "orders": [order_json(o) for o in options.orders] if options else [],
                  "actors": [{"unit": options.unit, "at": options.at}] if options else []}
     with _LISTINGS_LOCK:  # outside the lock: a second request at worst lists it twice

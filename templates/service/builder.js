@@ -74,6 +74,17 @@
 
   /* The listing of the position the draft leaves: every unit that may act (the
      listing's actors; a unit's reach is asked at the click, `fullUnit`), and the forms. */
+  /* The odds of one of the unit's attack orders, as the rules work them out before the
+     roll (the listing's `odds`): "12-4: column 3:1 · terrain -1 (rule 7.6 B) · ...". */
+  function oddsOf(unit, order) {
+    const key = orderKey(order);
+    const found = (unit.odds || []).find((o) => unit.orders[o.index] && orderKey(unit.orders[o.index]) === key);
+    if (!found) return "";
+    const parts = [`odds ${found.odds}`, ...found.shifts.map((s) => `${s.words} (rule ${s.rule})`)];
+    if (found.unknown) parts.push(found.unknown);
+    return parts.join(" · ");
+  }
+
   function useListing(listing) {
     state.listing = listing;
     state.version += 1;
@@ -341,7 +352,10 @@
            { "data-reach": dest.place });
     }
     for (const place of unit.attacks || []) {
-      mark(place, "pbem-target", `attack ${place} ⚔`, { "data-target": place });
+      const first = attackOrders(unit, place)[0];
+      const odds = first ? oddsOf(unit, first) : "";
+      mark(place, "pbem-target", `attack ${place}${odds ? ` (${odds})` : ""} ⚔`,
+           { "data-target": place });
     }
   }
 
@@ -397,7 +411,8 @@
     for (const place of unit.attacks || []) {
       for (const order of attackOrders(unit, place)) {
         used.add(orderKey(order));
-        offer(describe(order), order, "attack");
+        const odds = oddsOf(unit, order);
+        offer(odds ? `${describe(order)} — ${odds}` : describe(order), order, "attack");
       }
     }
     for (const order of unit.orders) {

@@ -226,6 +226,10 @@ def build_phase(page: Any, moved: dict[str, str], refused: list[str]) -> int:
     if attackers:
         unit = attackers[0]
         page.select_option("#unit-select", unit["unit"])
+        page.wait_for_function("() => (pbemBuilder.state.selected || {}).full")
+        if page.evaluate("pbemBuilder.state.selected.odds.length"):  # odds before it is added
+            sync_api.expect(page.locator("#unit-options button.attack").first).to_contain_text(
+                re.compile(r"odds .+\(rule |odds hidden"))
         before = draft_size(page)
         click_at(page, unit["attacks"][0])
         sync_api.expect(page.locator("#draft > li")).to_have_count(before + 1)
@@ -349,8 +353,13 @@ def test_a_turn_built_by_clicks_signed_in_the_browser_is_adjudicated(
         # each step's report lists the orders the clicks built, in their order, carried out
         for seq, orders in built.items():
             html, _ = service.report(game_id, seq, side) or ("", b"")
-            assert reported_orders(html) == [(o["kind"], o["attrs"], "applied")
-                                             for o in orders]
+            reported = reported_orders(html)
+            assert [(kind, attrs) for kind, attrs, _ in reported] == \
+                [(o["kind"], o["attrs"]) for o in orders]
+            marks = [mark for _, _, mark in reported]  # carried out, up to a decision the
+            opened = marks.index("decision") if "decision" in marks else len(marks)  # dice
+            assert marks == ["applied"] * opened + ["decision"] * (opened < len(marks)) + \
+                ["not-reached"] * (len(marks) - opened - 1), marks  # brought up
             page.goto(f"{base}/games/{quote(game_id)}/me?token={players['tokens'][side]}"
                       f"&seq={seq}")
             sync_api.expect(page.locator("#report-body")).to_be_visible()

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.engine.listing import Destination, Listing, UnitOptions, accepted
+from adjudicator.engine.listing import AttackOdds, Destination, Listing, UnitOptions, accepted
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import OrderSpec
 from adjudicator.engine.search import least_costs
@@ -350,3 +350,43 @@ def interdictions(game: Game, state: State) -> list[OrderSpec]:
                      if unit_facts(game, state, u)[0] == "soviet"})
     return [Interdict(air, label) for air in air_available(game, state)
             for label in _spread(soviet)[:INTERDICTED_HEXES]]
+
+
+def attack_odds(module: ModuleData, state: State, side: str, attackers: tuple[str, ...],
+                target: str) -> AttackOdds | None:
+    """8.5 (7.1 for an overrun): the strengths, the column shifts and the final column of
+    the attack, by the combat code's own `combat_odds`, before any German air unit on
+    it (11.0). An untried unit's strengths are hidden until it is revealed (8.6 D, 12.2):
+    then only that is said."""
+    from adjudicator.errors import IllegalOrder
+    from adjudicator.games.moscow.aftermath import combatant
+    from adjudicator.games.moscow.charts import CombatCharts, CombatMap
+    from adjudicator.games.moscow.combat_odds import Combat, combat_odds
+    from adjudicator.games.moscow.supply import is_supplied
+
+    game, terrain = Game.of(module), Terrain.of(module)
+    defenders = sorted(u for u, x in state["units"].items()
+                       if x == target and unit_facts(game, state, u)[0] != side)
+    if not defenders or not attackers or any(u not in state["units"] for u in attackers):
+        return None
+    overrun = state["phase"] == "movement"
+    hidden = [u for u in (*attackers, *defenders)
+              if u in state["identity"] and u not in state.get("revealed", ())]
+    if hidden:
+        return AttackOdds("hidden", (), f"{', '.join(hidden)} untried: its strengths show "
+                          f"when it is revealed ({'12.2' if overrun else '8.6 D'})")
+    retreated = set(state.get("retreated", []))
+    try:
+        combat = Combat(
+            tuple(combatant(game, state, u, is_supplied(game, terrain, state, u),
+                            u in retreated) for u in attackers),
+            tuple(combatant(game, state, u, is_supplied(game, terrain, state, u),
+                            u in retreated) for u in defenders),
+            (game.board.hex(target),), overrun=overrun, turn=state["turn"],
+            weather=state["weather"])
+        odds = combat_odds(CombatCharts.of(module), CombatMap.of(module), combat)
+    except (IllegalOrder, ValueError, KeyError):
+        return None
+    return AttackOdds(f"{odds.attack}-{odds.defense} ({odds.initial}): column {odds.final}",
+                      tuple((f"{s.name} {s.columns:+d}", s.rule) for s in odds.shifts),
+                      "German air units placed on it shift it further (11.0)")

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from lxml import etree
 
 from adjudicator.engine.catalogue import PROTOCOL_RULE
-from adjudicator.engine.listing import Listing, UnitOptions
+from adjudicator.engine.listing import AttackOdds, Listing, UnitOptions
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.procedure import Resumer
@@ -133,6 +133,10 @@ class MoscowRules(RulesBase):
     def unit_options(self, module: ModuleData, state: State, side: str,
                      unit: str) -> UnitOptions | None:
         return listing.unit_options(module, state, side, unit)
+
+    def attack_odds(self, module: ModuleData, state: State, side: str,
+                    attackers: tuple[str, ...], target: str) -> AttackOdds | None:
+        return listing.attack_odds(module, state, side, attackers, target)
 
     def positions(self, state: State) -> dict[str, str]:
         return dict(state["units"])
