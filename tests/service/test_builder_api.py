@@ -201,6 +201,13 @@ def test_a_draft_with_a_refused_order_shows_its_rule_and_words_in_place(
     assert body["checked"] == len(good) and "refused" in body["why_unchecked"] \
         or refused["code"] == "schema"
     assert body["view_svg"].startswith("<svg") or "<svg" in body["view_svg"][:200]
+    assert body["problems"] == []
+    # an unknown unit after the refusal is still named, as its own problem, not the file's
+    twice = client.post(played.url("check", side), json={"orders": [unknown, unknown]}).json()
+    assert twice["problems"] == []
+    second = twice["verdicts"][1]  # Moscow's move names `units`: no id of it to check
+    assert second["ok"] is not True and (second["ok"] is None
+                                         or "NO-SUCH-UNIT" in second["message"])
 
 
 def test_the_dry_run_is_pbem_checks(service: Service, client: TestClient) -> None:
