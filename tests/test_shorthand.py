@@ -355,11 +355,11 @@ def test_the_open_form_of_a_game_without_typed_orders() -> None:
 
 
 def test_a_moscow_set_up_from_the_shorthand_alone(tmp_path: Path) -> None:
-    """Moscow '41 declares no typed orders yet: its draw and both set-ups in the open
-    form, composed, signed and adjudicated (1.3.1, 1.3.2)."""
+    """Moscow '41's draw and both set-ups, every field given as `name=value` (which the
+    typed shorthand reads too), composed, signed and adjudicated (1.3.1, 1.3.2)."""
     if "moscow" not in GAME_IDS:
         pytest.skip("Moscow '41 is not installed")
-    from adjudicator.games.moscow.game import Game as MoscowGame
+    from adjudicator.games.moscow.data import Game as MoscowGame
     from adjudicator.referee.gamedir import load_game
     from tests.test_moscow_rules import german_placements, soviet_placements
 

@@ -6,10 +6,11 @@ measures; it asserts nothing (the goal is under 100 ms).
 Each game is a fresh one in a throw-away service, played on (its listed order that ends
 the step, signed here) until a step where its units may move. A click is a real input
 event (Playwright's mouse); the time runs from the event's own time stamp to the first
-frame after the page's click handler has drawn the highlights (the first click, which
-warms the page up, is not counted). A second figure highlights
-every place of the map at once for one unit, which is what a listing that gave every
-reachable place would cost.
+frame after the page has drawn the unit's whole reach: at a unit's first click in a
+position that includes asking the API for it (`POST .../api/listing` with `unit`), after
+it the page's own copy (the first click, which warms the page up, is not counted). A
+second figure highlights every place of the map at once for one unit, which is what a
+listing that gave every reachable place would cost.
 
     .venv/bin/python tools/bench_builder.py [--clicks N]
 """
@@ -42,14 +43,20 @@ from adjudicator.service.web import create_app
 STEPS_TO_MOVEMENT = 6  # steps played on, at most, to reach one where units move
 
 # Armed before each click (the promise kept in the page): the click's time stamp, then
-# the first frame after the page's own click handler (added first, so it runs first).
+# the first frame after the page has drawn the unit's whole reach (the listing of the
+# unit asked of the API at its first click, kept in the page after it).
 ARM = """() => { window.__latency = new Promise((resolve) => {
     const map = document.getElementById('map');
     map.addEventListener('click', (event) => {
         const clicked = event.timeStamp;
-        requestAnimationFrame(() => setTimeout(() => resolve({
-            ms: performance.now() - clicked,
-            lit: document.querySelectorAll('.pbem-reach').length}), 0));
+        const drawn = () => {
+            const unit = pbemBuilder.state.selected;
+            if (!unit || !unit.full) { requestAnimationFrame(drawn); return; }
+            requestAnimationFrame(() => setTimeout(() => resolve({
+                ms: performance.now() - clicked,
+                lit: document.querySelectorAll('.pbem-reach').length}), 0));
+        };
+        drawn();
     }, {once: true});
 }); }"""
 
@@ -125,6 +132,7 @@ def click_latency(page: Any, base: str, game_id: str, token: str, clicks: int
         const wide = {...unit, unit: unit.unit + '*',
                       moves: all.map(p => ({place: p, path: [unit.at, p], cost: '1'}))};
         pbemBuilder.state.units.set(wide.unit, wide);
+        pbemBuilder.state.full.set(wide.unit, wide);
         const started = performance.now();
         pbemBuilder.selectUnit(wide.unit);
         return new Promise((resolve) => requestAnimationFrame(() => setTimeout(() =>

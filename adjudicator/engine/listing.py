@@ -34,6 +34,18 @@ class Destination:
 
 
 @dataclass(frozen=True)
+class AttackOdds:
+    """What an attack would be rolled on, before it is added: the odds as the game's
+    combat table names them ("3-1", "2 units, modifier +1") and each column shift or
+    modifier known now, in words with its rule; `unknown` says what only the
+    adjudication will tell (the defender's air, hidden strengths)."""
+
+    odds: str
+    shifts: tuple[tuple[str, str], ...] = ()  # (words, rule)
+    unknown: str = ""
+
+
+@dataclass(frozen=True)
 class UnitOptions:
     """What one unit of the acting side may do now."""
 
@@ -52,9 +64,20 @@ class Listing:
     units: tuple[UnitOptions, ...] = ()
     orders: tuple[OrderSpec, ...] = ()  # every legal order, the units' ones included
     rejected: int = field(default=0, compare=False)  # candidates the rules refused
+    # every unit of the side that may act now and where it stands, found without a dry
+    # run (a listing may offer moves for a sample of them only): what the order
+    # builder's unit list shows; a click on one asks `unit_listing` for its orders
+    actors: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def for_unit(self, unit: str) -> UnitOptions | None:
         return next((u for u in self.units if u.unit == unit), None)
+
+    def acting_units(self) -> tuple[tuple[str, str], ...]:
+        """Every unit that may act, (unit, place): the game's `actors`, the listed
+        units among them, sorted by id."""
+        found = dict(self.actors)
+        found.update((u.unit, u.at) for u in self.units)
+        return tuple(sorted(found.items()))
 
 
 def accepted(rules: GameRules, module: ModuleData, state: State, side: str,
@@ -76,6 +99,17 @@ def accepted(rules: GameRules, module: ModuleData, state: State, side: str,
         else:
             refused += 1
     return kept, refused
+
+
+def attack_odds(rules: GameRules, module: ModuleData, state: State, side: str,
+                attackers: tuple[str, ...], target: str) -> AttackOdds | None:
+    """The odds and shifts of an attack by `attackers` on `target`, from the game's own
+    combat code (`RulesBase.attack_odds`); None when the game gives none."""
+    hook = getattr(rules, "attack_odds", None)
+    if hook is None:
+        return None
+    found: AttackOdds | None = hook(module, state, side, attackers, target)
+    return found
 
 
 def unit_listing(rules: GameRules, module: ModuleData, state: State, side: str,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from adjudicator.engine.catalogue import PROTOCOL_RULE, Catalogue
 from adjudicator.engine.events import Event
-from adjudicator.engine.listing import Listing
+from adjudicator.engine.listing import AttackOdds, Listing
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order, OrderSpec
 from adjudicator.engine.procedure import Resumer
@@ -164,6 +164,14 @@ class RulesBase:
 
     def check_static(self, module: ModuleData, order: Order) -> list[str]:
         return []
+
+    # -- what the order builder shows ---------------------------------------------------
+    def attack_odds(self, module: ModuleData, state: State, side: str,
+                    attackers: tuple[str, ...], target: str) -> AttackOdds | None:
+        """The odds and the column shifts of an attack by `attackers` on `target` in this
+        position, from the game's own combat code, before any die (engine/listing.py);
+        None by default: the game shows none."""
+        return None
 
     # -- the referee's pass -------------------------------------------------------------
     def pass_orders(self, state: State, side: str) -> list[str]:

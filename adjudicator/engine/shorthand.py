@@ -246,7 +246,11 @@ class Shorthand:
         if syntax is None:
             raise ValueError(f"{order.KIND!r} is not an order of this game")
         out = [order.KIND]
-        values = {f.name: getattr(order, f.name) for f in fields(order)}  # type: ignore[arg-type]
+        names = [f.name for f in fields(order)]  # type: ignore[arg-type]
+        # the positional fields first, in their order (a game may put a list first in
+        # its element, such as Moscow's `overrun units= hex=`, and `hex` first in a line)
+        names = [*syntax.positional, *(n for n in names if n not in syntax.positional)]
+        values = {name: getattr(order, name) for name in names}
         by_keyword = False
         for name, value in values.items():
             words = list(value) if name in syntax.lists else ([value] if value else [])

@@ -145,8 +145,8 @@ def check_draft_orders(game: Game, side: str, orders: list[Order]) -> DraftCheck
     elif result.decision is not None:
         why = (f"order {result.applied} opens a decision: the orders after it wait for the "
                "answer")
-    for order in rest:
-        problems = rules.check_static(game.module, order)
-        verdicts.append(Verdict(order.index, False, "static", None, "; ".join(problems))
-                        if problems else Verdict(order.index, None))
+    for order in rest:  # its own problems: not the file's (`problems`)
+        static = rules.check_static(game.module, order)
+        verdicts.append(Verdict(order.index, False, "static", None, "; ".join(static))
+                        if static else Verdict(order.index, None))
     return DraftCheck(verdicts, result.applied, result.state, why, problems)

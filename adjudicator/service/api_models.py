@@ -195,6 +195,12 @@ class CheckIn(BaseModel):
     orders: list[OrderIn] = Field(max_length=500)
 
 
+class ListingIn(CheckIn):
+    """`POST .../api/listing`: the listing of the position a draft leaves (one unit's)."""
+
+    unit: str | None = Field(default=None, max_length=64)
+
+
 class ComposeIn(CheckIn):
     entropy: str = Field(pattern=r"^(?:[0-9a-f]{2}){16,64}$",
                          description="16 to 64 bytes from the browser's CSPRNG, lowercase hex")

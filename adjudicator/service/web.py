@@ -33,6 +33,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from starlette.datastructures import MutableHeaders, UploadFile
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from adjudicator.errors import PbemError
@@ -247,7 +248,8 @@ def redact_access_log() -> None:
 
 class Guard:
     """Outermost layer: security headers on every answer, and a plain 500 (logged
-    here, with the path but never the query string) for anything unexpected."""
+    here, with the path but never the query string) for anything unexpected; a client
+    that disconnected while its body was read gets nothing (it is gone), and no 500."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -269,6 +271,9 @@ class Guard:
 
         try:
             await self.app(scope, receive, send_secured)
+        except ClientDisconnect:  # the browser left (a page closed mid-check): nobody to answer
+            log.info("client gone before its request was read: %s %s", scope.get("method"),
+                     scope.get("path"))
         except Exception:
             log.exception("unexpected error on %s %s", scope.get("method"), scope.get("path"))
             if started:

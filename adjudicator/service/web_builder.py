@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -20,12 +21,13 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from adjudicator.engine.listing import Listing, UnitOptions
+from adjudicator.engine.listing import AttackOdds, Listing, UnitOptions
 from adjudicator.engine.orders import Order, OrderSpec
+from adjudicator.engine.state import State, state_hash
 from adjudicator.errors import PbemError
 from adjudicator.referee.gamedir import Game
 from adjudicator.security.limits import MAX_ORDER_BYTES
-from adjudicator.service.api_models import CheckIn, ComposeIn, validation_words
+from adjudicator.service.api_models import CheckIn, ComposeIn, ListingIn, validation_words
 from adjudicator.service.docpages import orders_url
 from adjudicator.service.web import (
     PRIVATE,
@@ -57,30 +59,60 @@ def order_json(order: OrderSpec | Order) -> dict[str, Any]:
     return {"kind": plain.kind, "attrs": dict(plain.attrs), "text": plain.text}
 
 
-def unit_json(options: UnitOptions) -> dict[str, Any]:
-    return {"unit": options.unit, "at": options.at,
-            "moves": [{"place": d.place, "path": list(d.path), "cost": d.cost}
-                      for d in options.moves],
-            "attacks": list(dict.fromkeys(options.attacks)),  # each place once
-            "orders": [order_json(o) for o in options.orders]}
+Odds = Callable[[tuple[str, ...], str], AttackOdds | None]
 
 
-def listing_json(listing: Listing) -> dict[str, Any]:
-    return {"side": listing.side, "units": [unit_json(u) for u in listing.units],
-            "orders": [order_json(o) for o in listing.orders]}
+def unit_json(options: UnitOptions, odds: Odds | None = None,
+              positions: dict[str, str] | None = None) -> dict[str, Any]:
+    """A unit's options; with `odds` (the rules' `attack_odds` on the position), the odds
+    of each of its attacks: the order's units on the map, not in the attacked place, are
+    its attackers."""
+    shown: dict[str, Any] = {
+        "unit": options.unit, "at": options.at,
+        "moves": [{"place": d.place, "path": list(d.path), "cost": d.cost}
+                  for d in options.moves],
+        "attacks": list(dict.fromkeys(options.attacks)),  # each place once
+        "orders": [order_json(o) for o in options.orders], "odds": []}
+    if odds is None or positions is None:
+        return shown
+    for index, order in enumerate(options.orders):
+        words = [w for v in order.attributes().values() for w in v.split()]
+        for place in dict.fromkeys(options.attacks):
+            if place not in words:
+                continue
+            attackers = tuple(w for w in words if positions.get(w) not in (None, place))
+            found = odds(attackers, place) if options.unit in attackers else None
+            if found is not None:
+                shown["odds"].append({
+                    "index": index, "place": place, "odds": found.odds,
+                    "shifts": [{"words": w, "rule": r} for w, r in found.shifts],
+                    "unknown": found.unknown})
+    return shown
+
+
+def listing_json(listing: Listing, odds: Odds | None = None,
+                 positions: dict[str, str] | None = None) -> dict[str, Any]:
+    return {"side": listing.side,
+            "units": [unit_json(u, odds, positions) for u in listing.units],
+            "orders": [order_json(o) for o in listing.orders],
+            "actors": [{"unit": u, "at": at} for u, at in listing.acting_units()]}
 
 
 _LISTINGS: dict[tuple[str, str, str, str], dict[str, Any]] = {}
 _LISTINGS_LOCK = threading.Lock()  # the routes run in a thread pool
 
 
-def cached_listing(game: Game, side: str, unit: str | None = None) -> dict[str, Any]:
-    """The side's listing of the game's current position as JSON (with `unit`: that
-    unit's, engine/listing.py `unit_listing`), computed once per position (its state
-    hash) and kept: the page asks for it at every click."""
-    from adjudicator.engine.listing import unit_listing
+def cached_listing(game: Game, side: str, unit: str | None = None,
+                   state: State | None = None) -> dict[str, Any]:
+    """The side's listing of a position (the game's current one, or `state`: the one a
+    draft leaves) as JSON (with `unit`: that unit's, engine/listing.py `unit_listing`),
+    computed once per position (its state hash) and kept: the page asks for it at every
+    click and after every change of its draft."""
+    from adjudicator.engine.listing import attack_odds, unit_listing
 
-    key = (game.game_id, game.state_hash, side, unit or "")
+    position = game.state if state is None else state
+    key = (game.game_id, game.state_hash if state is None else state_hash(state), side,
+           unit or "")
     with _LISTINGS_LOCK:
         known = _LISTINGS.get(key)
     if known is not None:
@@ -90,16 +122,41 @@ def cached_listing(game: Game, side: str, unit: str | None = None) -> dict[str, 
         raise BuilderProblem(409, f"the rules of {game.package.title} do not list their "
                                   "legal orders yet: write the order file from the template "
                                   "and the game's order documentation", "no-listing")
+    def odds(attackers: tuple[str, ...], target: str) -> AttackOdds | None:
+        return attack_odds(rules, game.module, position, side, attackers, target)
+
+    places = rules.positions(position)
     if unit is None:
-        shown = listing_json(rules.legal_orders(game.module, game.state, side))
+        shown = listing_json(rules.legal_orders(game.module, position, side), odds, places)
     else:
-        options = unit_listing(rules, game.module, game.state, side, unit)
-        shown = {"side": side, "units": [unit_json(options)] if options else [],
-                 "orders": [order_json(o) for o in options.orders] if options else []}
+        options = unit_listing(rules, game.module, position, side, unit)
+        shown = {"side": side, "units": [unit_json(options, odds, places)] if options else [],
+                 "orders": [order_json(o) for o in options.orders] if options else [],
+                 "actors": [{"unit": options.unit, "at": options.at}] if options else []}
     with _LISTINGS_LOCK:  # outside the lock: a second request at worst lists it twice
         if len(_LISTINGS) >= LISTINGS_KEPT:
             _LISTINGS.pop(next(iter(_LISTINGS)))
         _LISTINGS[key] = shown
+    return shown
+
+
+def draft_listing(game: Game, side: str, orders: list[Order],
+                  unit: str | None = None) -> dict[str, Any]:
+    """The listing of the position a draft leaves, for the orders that follow it (a
+    later phase of the same step: moves, then the end of the phase, then attacks). The
+    draft is dry-run as `check` runs it; where a refused order, a die roll or a decision
+    stops it, the listing is of the position before that order, and `position` says so:
+    what comes after a die is known only once the step is adjudicated. `acting` is the
+    side that position waits for (another side's, once the draft ends this side's part)."""
+    from adjudicator.referee.draft import check_draft_orders
+
+    check = check_draft_orders(game, side, orders)
+    shown = dict(cached_listing(game, side, unit, check.state if orders else None))
+    stopped = check.checked < len(orders)
+    shown["position"] = {"after": check.checked, "of": len(orders),
+                         "stopped": (check.why_unchecked or "an order is refused")
+                         if stopped else None,
+                         "acting": game.package.rules.acting_side(check.state)}
     return shown
 
 
@@ -210,6 +267,14 @@ def add_builder_api(app: FastAPI, web: Web) -> None:
         if unit is not None and len(unit) > 64:
             raise BuilderProblem(422, "unit: no unit has so long an id", "invalid-request")
         return answer(cached_listing(game, side, unit))
+
+    @app.post(f"{base}/listing", include_in_schema=False)
+    async def api_draft_listing(game_id: str, request: Request,
+                                token: str | None = None) -> JSONResponse:
+        game, side = await run_in_threadpool(game_and_side, game_id, token)
+        body = await json_body(request, ListingIn)
+        return answer(await run_in_threadpool(draft_listing, game, side, drafted(body.orders),
+                                              body.unit))
 
     @app.post(f"{base}/check", include_in_schema=False)
     async def api_check(game_id: str, request: Request,

@@ -18,7 +18,7 @@
   const state = {
     step: null, listing: null, units: new Map(), byPlace: new Map(), moveOrders: new Map(),
     draft: [], verdicts: [], checked: null, selected: null, places: null, key: null,
-    checks: 0, lastHighlightMs: null,
+    checks: 0, lastHighlightMs: null, version: 0, full: new Map(), position: null,
   };
 
   // -- talking to the builder API -----------------------------------------------------
@@ -72,24 +72,70 @@
       !moves.has(orderKey(o))).sort((a, b) => words(a).length - words(b).length);
   }
 
+  /* The listing of the position the draft leaves: every unit that may act (the
+     listing's actors; a unit's reach is asked at the click, `fullUnit`), and the forms. */
+  /* The odds of one of the unit's attack orders, as the rules work them out before the
+     roll (the listing's `odds`): "12-4: column 3:1 · terrain -1 (rule 7.6 B) · ...". */
+  function oddsOf(unit, order) {
+    const key = orderKey(order);
+    const found = (unit.odds || []).find((o) => unit.orders[o.index] && orderKey(unit.orders[o.index]) === key);
+    if (!found) return "";
+    const parts = [`odds ${found.odds}`, ...found.shifts.map((s) => `${s.words} (rule ${s.rule})`)];
+    if (found.unknown) parts.push(found.unknown);
+    return parts.join(" · ");
+  }
+
   function useListing(listing) {
     state.listing = listing;
-    state.units = new Map(listing.units.map((u) => [u.unit, u]));
+    state.version += 1;
+    state.full = new Map();
+    state.position = listing.position || null;
+    const blank = (a) => ({ unit: a.unit, at: a.at, moves: [], attacks: [], orders: [] });
+    state.units = new Map((listing.actors || []).map((a) => [a.unit, blank(a)]));
+    listing.units.forEach((u) => state.units.set(u.unit, u));
     state.byPlace = new Map();
     const ofUnits = new Set();
-    for (const unit of listing.units) {
+    for (const unit of state.units.values()) {
       if (!state.byPlace.has(unit.at)) state.byPlace.set(unit.at, []);
       state.byPlace.get(unit.at).push(unit);
       unit.orders.forEach((o) => ofUnits.add(orderKey(o)));
     }
     const select = $("unit-select");
-    for (const unit of listing.units) {
+    select.replaceChildren(new Option("(choose a unit)", ""));
+    for (const unit of state.units.values()) {
       select.append(new Option(`${unit.unit} at ${unit.at}`, unit.unit));
     }
-    $("listing-note").textContent = listing.units.length
-      ? `${listing.units.length} of your units may be given orders now.`
+    let note = state.units.size
+      ? `${state.units.size} of your units may be given orders now.`
       : "None of your units has an order to give now.";
+    if (state.position && state.position.stopped) {
+      note += ` What is offered is the position before order ${state.position.after + 1}: ` +
+        `${state.position.stopped}`;
+    } else if (state.position && state.step && state.position.acting !== state.step.side) {
+      note = `Your draft ends your part of this step: the game then waits for ` +
+        `${state.position.acting || "nobody (it is over)"}.`;
+    } else if (state.position && state.position.of) {
+      note += " (the position as your draft leaves it)";
+    }
+    $("listing-note").textContent = note;
     otherOrders(listing.orders.filter((o) => !ofUnits.has(orderKey(o))));
+  }
+
+  /* A unit's whole reach in the position the draft leaves (a listing may give a sample
+     of it): asked once per position and unit, then kept in the page. */
+  async function fullUnit(id) {
+    const version = state.version;
+    if (state.full.has(id)) return state.full.get(id);
+    const answer = await postJson("listing", { orders: state.draft, unit: id });
+    if (version !== state.version) return null; // the draft changed meanwhile
+    const unit = answer.units[0] || { ...state.units.get(id), moves: [], attacks: [], orders: [] };
+    unit.full = true;
+    state.full.set(id, unit);
+    state.units.set(id, unit);
+    const stack = state.byPlace.get(unit.at) || [];
+    const at = stack.findIndex((u) => u.unit === id);
+    if (at >= 0) stack[at] = unit;
+    return unit;
   }
 
   /* A form per kind of order that is not one unit's: only the listed ones are offered. */
@@ -306,12 +352,25 @@
            { "data-reach": dest.place });
     }
     for (const place of unit.attacks || []) {
-      mark(place, "pbem-target", `attack ${place} ⚔`, { "data-target": place });
+      const first = attackOrders(unit, place)[0];
+      const odds = first ? oddsOf(unit, first) : "";
+      mark(place, "pbem-target", `attack ${place}${odds ? ` (${odds})` : ""} ⚔`,
+           { "data-target": place });
     }
   }
 
   function selectUnit(id) {
-    const unit = state.units.get(id);
+    const known = state.full.get(id);
+    const unit = known || state.units.get(id);
+    if (unit && !known) {
+      fullUnit(id).then((full) => {
+        if (full && state.selected && state.selected.unit === id) selectUnit(id);
+      }).catch((problem) => { $("listing-note").textContent = problem.message; });
+    }
+    showUnit(unit);
+  }
+
+  function showUnit(unit) {
     state.selected = unit || null;
     $("unit-select").value = unit ? unit.unit : "";
     const box = $("unit-options");
@@ -328,7 +387,7 @@
     if (stack.length > 1) {
       const others = el("p", {}, "In the same place: ");
       for (const mate of stack) {
-        const b = el("button", { type: "button", class: "link", "aria-pressed": String(mate === unit) }, mate.unit);
+        const b = el("button", { type: "button", class: "link", "aria-pressed": String(mate.unit === unit.unit) }, mate.unit);
         b.addEventListener("click", () => selectUnit(mate.unit));
         others.append(b, " ");
       }
@@ -352,7 +411,8 @@
     for (const place of unit.attacks || []) {
       for (const order of attackOrders(unit, place)) {
         used.add(orderKey(order));
-        offer(describe(order), order, "attack");
+        const odds = oddsOf(unit, order);
+        offer(odds ? `${describe(order)} — ${odds}` : describe(order), order, "attack");
       }
     }
     for (const order of unit.orders) {
@@ -379,7 +439,7 @@
     const here = place ? state.byPlace.get(place) || [] : [];
     if (here.length) {
       // a second click on a stack takes its next unit
-      const at = state.selected ? here.indexOf(state.selected) : -1;
+      const at = state.selected ? here.findIndex((u) => u.unit === state.selected.unit) : -1;
       selectUnit(here[(at + 1) % here.length].unit);
     } else {
       selectUnit(null);
@@ -418,8 +478,12 @@
         ? "An order is refused: see it in the list."
         : `Checked ${result.checked} of ${state.draft.length} against the position: no problem found.`;
       if (result.unchecked && result.why_unchecked) note += ` ${result.why_unchecked}`;
-      $("check-note").textContent = note;
       if (result.view_svg) showMap(result.view_svg);
+      // what may follow: the listing of the position the draft leaves
+      const listing = await postJson("listing", { orders: state.draft });
+      if (mine !== state.checks) return;
+      useListing(listing);
+      $("check-note").textContent = note;
     } catch (problem) {
       if (mine === state.checks) $("check-note").textContent = problem.message;
     }

@@ -19,6 +19,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from fastapi.testclient import TestClient
 from lxml import etree
 
+from adjudicator.engine.orders import Order
 from adjudicator.games import GAME_IDS, describe_game, get_game
 from adjudicator.security.keys import fingerprint, generate_private_key, public_key_pem
 from adjudicator.security.signing import sign_orders, signed_bytes
@@ -155,10 +156,24 @@ def test_a_listing_of_1941s_movement_phase_lists_moves_with_paths_and_costs(
     other = next(u for u, at in sorted(current.state["units"].items())
                  if u.startswith("GER-") and u not in listed)
     assert client.get(played.url("listing", "axis", unit=other)).json()["units"][0]["moves"]
+    # and the page's unit list names it: every Axis unit that may move, where it stands
+    actors = client.get(played.url("listing", "axis")).json()["actors"]
+    assert {"unit": other, "at": current.state["units"][other]} in actors
+    assert listed <= {a["unit"] for a in actors}
 
 
 def first_listed(client: TestClient, played: Played, side: str) -> dict[str, Any]:
-    return client.get(played.url("listing", side)).json()["orders"][0]
+    """The first listed order the dry run judges without a die. A listed order may need
+    one (Moscow's cup draw, 1.3.1 C): alone, it is not refused but left unchecked, with
+    the die as the reason."""
+    for order in client.get(played.url("listing", side)).json()["orders"]:
+        body = client.post(played.url("check", side), json={"orders": [order]}).json()
+        verdict = body["verdicts"][0]
+        assert verdict["ok"] is not False, (order, verdict)
+        if verdict["ok"]:
+            return order  # type: ignore[no-any-return]
+        assert "needs a die roll" in body["why_unchecked"], (order, body["why_unchecked"])
+    raise AssertionError("no listed order is judged without a die")
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -186,6 +201,13 @@ def test_a_draft_with_a_refused_order_shows_its_rule_and_words_in_place(
     assert body["checked"] == len(good) and "refused" in body["why_unchecked"] \
         or refused["code"] == "schema"
     assert body["view_svg"].startswith("<svg") or "<svg" in body["view_svg"][:200]
+    assert body["problems"] == []
+    # an unknown unit after the refusal is still named, as its own problem, not the file's
+    twice = client.post(played.url("check", side), json={"orders": [unknown, unknown]}).json()
+    assert twice["problems"] == []
+    second = twice["verdicts"][1]  # Moscow's move names `units`: no id of it to check
+    assert second["ok"] is not True and (second["ok"] is None
+                                         or "NO-SUCH-UNIT" in second["message"])
 
 
 def test_the_dry_run_is_pbem_checks(service: Service, client: TestClient) -> None:
@@ -217,7 +239,7 @@ def test_the_map_of_a_draft_is_the_sides_own_view(service: Service, client: Test
     Soviet set-up draft shows the tokens, never a Soviet counter, its name or a salt."""
     if "moscow" not in GAME_IDS:
         pytest.skip("Moscow '41 is not installed")
-    from adjudicator.games.moscow.game import Game as MoscowGame
+    from adjudicator.games.moscow.data import Game as MoscowGame
     from tests.test_moscow_rules import soviet_placements
 
     played = create(service, "moscow")
@@ -343,3 +365,90 @@ def test_the_api_keeps_the_token_out_of_every_answer(service: Service,
         assert token not in client.get(played.url(route, "german")).text
     body = client.post(played.url("check", "german"), json={"orders": []}).text
     assert token not in body and re.search(r"token", json.loads(body)["view_svg"]) is None
+
+
+def test_a_browser_gone_mid_check_is_no_error(service: Service,
+                                              caplog: pytest.LogCaptureFixture) -> None:
+    """A page left while its draft streams in (the body cut short by `http.disconnect`):
+    the service answers nobody, quietly; no 500 is sent and no "unexpected error" logged."""
+    import asyncio
+    import logging
+
+    played = create(service, "solitaire")
+    side = acting(service, played)
+    app = create_app(service)
+    path, _, query = played.url("check", side).partition("?")
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": path, "raw_path": path.encode(),
+             "query_string": query.encode(), "root_path": "", "client": ("127.0.0.1", 1),
+             "server": ("testserver", 80),
+             "headers": [(b"host", b"testserver"), (b"content-type", b"application/json")]}
+    incoming = [{"type": "http.request", "body": b'{"orders": [', "more_body": True},
+                {"type": "http.disconnect"}]
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return incoming.pop(0) if incoming else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def run() -> None:  # the lifespan is not needed by the route
+        await app(scope, receive, send)
+
+    with caplog.at_level(logging.INFO):
+        asyncio.run(run())
+    assert not any(m.get("status") == 500 for m in sent), sent
+    assert "unexpected error" not in caplog.text
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_listing_of_the_position_a_draft_leaves(service: Service, client: TestClient,
+                                                    game: str) -> None:
+    """`POST .../api/listing` with a draft lists what may follow it in the same step:
+    after a listed order the dry run takes, the listing is the one of the position it
+    leaves (the order itself gone from it, or the next phase's orders); after an order
+    that needs a die, the one before that order, saying so."""
+    from adjudicator.referee.draft import check_draft_orders
+    from adjudicator.service.web_builder import listing_json
+
+    lists(game)
+    played = create(service, game)
+    side = acting(service, played)
+    empty = client.post(played.url("listing", side), json={"orders": []}).json()
+    whole = client.get(played.url("listing", side)).json()
+    assert {k: v for k, v in empty.items() if k != "position"} == whole
+    assert empty["position"] == {"after": 0, "of": 0, "stopped": None, "acting": side}
+    current = service.current(played.game_id)
+    rules = current.package.rules
+    seen_die = seen_run = False
+    for order in whole["orders"]:
+        draft = [order]
+        after = client.post(played.url("listing", side), json={"orders": draft}).json()
+        check = check_draft_orders(current, side, [Order(order["kind"], order["attrs"])])
+        if check.checked == 1:  # run through: the listing of the position it leaves
+            seen_run = True
+            assert after["position"] == {"after": 1, "of": 1, "stopped": None,
+                                         "acting": rules.acting_side(check.state)}
+            expected = listing_json(rules.legal_orders(current.module, check.state, side))
+            assert {k: v for k, v in after.items() if k not in ("position", "units")} == \
+                {k: v for k, v in expected.items() if k != "units"}
+            assert [{k: v for k, v in u.items() if k != "odds"} for u in after["units"]] == \
+                [{k: v for k, v in u.items() if k != "odds"} for u in expected["units"]]
+        else:
+            seen_die = True
+            assert "die" in after["position"]["stopped"] and after["position"]["after"] == 0
+            assert after["orders"] == whole["orders"]
+        one = after["units"][0]["unit"] if after["units"] else None
+        if one is not None:  # and one unit of it, as a click asks
+            clicked = client.post(played.url("listing", side),
+                                  json={"orders": draft, "unit": one}).json()
+            assert [u["unit"] for u in clicked["units"]] == [one]
+        if seen_die and seen_run:
+            break
+    assert seen_run
+    refused = client.post(played.url("listing", side), json={"orders": [
+        {"kind": "move", "attrs": {"unit": "NO-SUCH-UNIT"}, "text": ""}]})
+    assert refused.status_code == 200 and refused.json()["position"]["after"] == 0
+    assert client.post(played.url("listing", side), json={"orders": [], "unit": "x" * 65}
+                       ).status_code == 422

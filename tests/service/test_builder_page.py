@@ -31,8 +31,10 @@ from tests.service.test_web import serving, token_of
 __all__ = ["browser"]  # the fixture, shared with the signing tests
 
 PASSPHRASE = "kein Schritt zurück"
-MOVERS = 2  # units moved by clicks in each step
-STEPS = 3  # submissions at most: a turn of a game whose phases are one step each
+MOVERS = 2  # units moved by clicks in each phase
+STEPS = 4  # submissions at most: a player turn (its phases in one draft), and answers
+PHASES = 3  # phases built in one draft at most (1941: the Air Segment, moves, attacks)
+FORM_ORDERS = 120  # orders added from the forms in one step at most (Moscow's set-up)
 
 
 def lists_orders(game: str) -> str | None:
@@ -106,64 +108,154 @@ def draft_size(page: Any) -> int:
     return int(page.locator("#draft > li").count())
 
 
-def build_step(page: Any, moved: dict[str, str], refused: list[str]) -> None:
-    """One step's orders, by clicks: a few units moved on the map, one of them twice (the
-    second refused in place, then removed), an attack on the map, then the order that
-    ends the step from the forms."""
+def build_step(page: Any, moved: dict[str, str], refused: list[str]) -> int:
+    """One step's orders, by clicks, phase after phase in one draft (the page lists the
+    position the draft leaves): units moved on the map, one of them a unit the listing's
+    sample left out; an order edited into one the rules refuse (shown in place, then put
+    back); an attack on the map; the order that ends the phase; where the map offers
+    nothing, the forms' orders (a set-up). Stops where a die roll leaves what follows
+    unknown. The orders added from the forms."""
+    formed = 0
+    for _ in range(PHASES):
+        formed += build_phase(page, moved, refused)
+        position = page.evaluate("pbemBuilder.state.position")
+        if not page.evaluate("pbemBuilder.state.draft.length") or not position or \
+                position["stopped"] or position["acting"] != page.evaluate(
+                    "pbemBuilder.state.step.side") or last_kind(page) not in ENDERS:
+            break  # a die, the other side's part, or nothing more to build
+    return formed
+
+
+ENDERS = ("end-phase", "end-turn", "answer")
+
+
+def last_kind(page: Any) -> str | None:
+    return page.evaluate(  # type: ignore[no-any-return]
+        "(pbemBuilder.state.draft.at(-1) || {}).kind || null")
+
+
+def move_by_clicks(page: Any, unit: dict[str, Any]) -> str | None:
+    """Click the unit's counter (again, for the next unit of a stack), wait for its whole
+    reach, click its first destination: the place, or None if it may not move."""
     expect = sync_api.expect
-    units = page.evaluate("pbemBuilder.state.listing.units.map(u => ({unit: u.unit, at: u.at,"
-                          " moves: u.moves.map(d => [d.place, d.cost]), attacks: u.attacks}))")
-    movers = [u for u in units if u["moves"]][:MOVERS]
-    for unit in movers:
-        click_at(page, unit["at"], counter=True)  # its counter (or the next of its stack)
-        for _ in range(8):
-            if page.evaluate("pbemBuilder.state.selected && pbemBuilder.state.selected.unit") \
-                    == unit["unit"]:
-                break
-            click_at(page, unit["at"], counter=True)
-        assert page.evaluate("pbemBuilder.state.selected.unit") == unit["unit"]
-        reach = page.locator(".pbem-reach")
-        expect(reach).to_have_count(len(unit["moves"]))
-        place, cost = unit["moves"][0]
-        target = page.locator(f'.pbem-reach[data-reach="{place}"]')
-        expect(target.locator("text")).to_have_text(cost)
-        before = draft_size(page)
-        click_at(page, place)
-        expect(page.locator("#draft > li")).to_have_count(before + 1)
-        settled(page)
-        expect(page.locator("#draft > li").last).to_have_class(re.compile(r"\bok\b"))
-        moved[unit["unit"]] = place
-    if movers:  # the same move again: the rules refuse it, and the page says so in place
-        unit = movers[-1]
-        page.select_option("#unit-select", unit["unit"])
-        page.locator("#unit-options button.move").first.click()
-        settled(page)
-        last = page.locator("#draft > li").last
-        expect(last).to_have_class(re.compile(r"\brefused\b"))
-        refusal = last.locator(".refusal")
-        expect(refusal).to_contain_text("rule")
-        refused.append(str(refusal.text_content()))
-        last.get_by_role("button", name=re.compile(r"remove order")).click()
-        settled(page)
-        expect(page.locator("#draft > li.refused")).to_have_count(0)
+    click_at(page, unit["at"], counter=True)
+    for _ in range(8):
+        if page.evaluate("pbemBuilder.state.selected && pbemBuilder.state.selected.unit") \
+                == unit["unit"]:
+            break
+        click_at(page, unit["at"], counter=True)
+    assert page.evaluate("pbemBuilder.state.selected.unit") == unit["unit"]
+    page.wait_for_function("() => pbemBuilder.state.selected && pbemBuilder.state.selected.full")
+    moves = page.evaluate("pbemBuilder.state.selected.moves.map(d => [d.place, d.cost])")
+    if not moves:
+        return None
+    expect(page.locator(".pbem-reach")).to_have_count(len(moves))
+    place, cost = moves[0]
+    target = page.locator(f'.pbem-reach[data-reach="{place}"]')
+    expect(target.locator("text")).to_have_text(cost)
+    before = draft_size(page)
+    click_at(page, place)
+    expect(page.locator("#draft > li")).to_have_count(before + 1)
+    settled(page)
+    expect(page.locator("#draft > li").last).to_have_class(re.compile(r"\bok\b"))
+    return str(place)
+
+
+def refused_in_place(page: Any, refused: list[str]) -> None:
+    """The last order edited by hand to name a unit that does not exist: refused in place
+    with its rule and words; then put back, and taken again."""
+    expect = sync_api.expect
+    last = page.locator("#draft > li").last
+    last.get_by_role("button", name=re.compile(r"edit order")).click()
+    field = last.locator("form.edit input").first
+    was = field.input_value()
+    field.fill("NO-SUCH-UNIT")
+    page.keyboard.press("Enter")
+    settled(page)
+    last = page.locator("#draft > li").last
+    expect(last).to_have_class(re.compile(r"\brefused\b"))
+    refusal = last.locator(".refusal")
+    expect(refusal).to_contain_text("rule")
+    refused.append(str(refusal.text_content()))
+    last.get_by_role("button", name=re.compile(r"edit order")).click()
+    last.locator("form.edit input").first.fill(was)
+    page.keyboard.press("Enter")
+    settled(page)
+    expect(page.locator("#draft > li.refused")).to_have_count(0)
+
+
+def add_from_forms(page: Any) -> bool:
+    """Add the first order a form offers that the draft does not hold yet (as the forms
+    and the draft describe it): choose it in its form and press the form's button."""
+    found = page.evaluate("""() => {
+        const drafted = new Set([...document.querySelectorAll('#draft > li .what')]
+                                .map(w => w.textContent));
+        const forms = [...document.querySelectorAll('form.other')];
+        for (const [i, form] of forms.entries()) {
+            const option = [...form.querySelectorAll('option')]
+                .find(o => !drafted.has(o.textContent));
+            if (option) return [i, option.value];
+        }
+        return null;
+    }""")
+    if found is None:
+        return False
+    form = page.locator("form.other").nth(found[0])
+    form.locator("select").select_option(found[1])
+    before = draft_size(page)
+    form.locator("button").click()
+    sync_api.expect(page.locator("#draft > li")).to_have_count(before + 1)
+    return True
+
+
+def build_phase(page: Any, moved: dict[str, str], refused: list[str]) -> int:
+    units = page.evaluate("[...pbemBuilder.state.units.values()].map(u => ({unit: u.unit,"
+                          " at: u.at, moves: u.moves.length, attacks: u.attacks}))")
+    sampled = [u for u in units if u["moves"]]
+    unsampled = [u for u in units if not u["moves"] and not u["attacks"]]
+    for unit in (sampled[:1] + unsampled[:1] + sampled[1:])[:MOVERS]:
+        place = move_by_clicks(page, unit)
+        if place is not None:
+            moved[unit["unit"]] = place
+    if not refused and page.evaluate("Object.keys((pbemBuilder.state.draft.at(-1) || "
+                                     "{attrs: {}}).attrs).length"):
+        refused_in_place(page, refused)
+    units = page.evaluate("pbemBuilder.state.listing.units.map(u => ({unit: u.unit,"
+                          " attacks: u.attacks}))")
     attackers = [u for u in units if u["attacks"] and u["unit"] not in moved]
     if attackers:
         unit = attackers[0]
         page.select_option("#unit-select", unit["unit"])
+        page.wait_for_function("() => (pbemBuilder.state.selected || {}).full")
+        if page.evaluate("pbemBuilder.state.selected.odds.length"):  # odds before it is added
+            sync_api.expect(page.locator("#unit-options button.attack").first).to_contain_text(
+                re.compile(r"odds .+\(rule |odds hidden"))
         before = draft_size(page)
         click_at(page, unit["attacks"][0])
-        expect(page.locator("#draft > li")).to_have_count(before + 1)
+        sync_api.expect(page.locator("#draft > li")).to_have_count(before + 1)
         settled(page)
         if page.locator("#draft > li").last.get_attribute("class") == "order refused":
             page.locator("#draft > li").last.get_by_role(
                 "button", name=re.compile("remove order")).click()
             settled(page)
+    formed = 0
     ender = page.locator("form.other").filter(
         has=page.locator("button", has_text=re.compile(r"^Add (end|answer)")))
+    while not ender.count() and formed < FORM_ORDERS:  # what the phase needs first: a
+        if not add_from_forms(page):  # set-up, the draw, entries (14.1)
+            break
+        formed += 1
+        settled(page)
+        if page.evaluate("pbemBuilder.state.position && pbemBuilder.state.position.stopped"):
+            break  # a die (the draw): what follows is known once it is adjudicated
+    if not refused and formed and page.evaluate(
+            "Object.keys((pbemBuilder.state.draft.at(-1) || {attrs: {}}).attrs).length"):
+        refused_in_place(page, refused)
     if ender.count():
         ender.first.locator("button").click()
         settled(page)
-    expect(page.locator("#draft > li.refused")).to_have_count(0)
+    sync_api.expect(page.locator("#draft > li.refused")).to_have_count(0)
+    return formed
 
 
 def same_as_compose(page: Any) -> None:
@@ -228,7 +320,7 @@ def test_a_turn_built_by_clicks_signed_in_the_browser_is_adjudicated(
     moved: dict[str, str] = {}
     refused: list[str] = []
     built: dict[int, list[dict[str, Any]]] = {}
-    submitted = 0
+    submitted = formed = 0
     with serving(create_app(service)) as base:
         first = service.current(game_id)
         side, turn = first.acting_side, first.state.get("turn")
@@ -242,7 +334,7 @@ def test_a_turn_built_by_clicks_signed_in_the_browser_is_adjudicated(
                                 f"{base}/games/{quote(game_id)}/me/builder?token="
                                 f"{players['tokens'][side]}")
             assert step["awaited"] in ("orders", "answer"), step
-            build_step(page, moved, refused)
+            formed += build_step(page, moved, refused)
             orders = page.evaluate("pbemBuilder.state.draft")
             assert orders, "no order was built"
             built[step["step"]] = orders
@@ -255,14 +347,19 @@ def test_a_turn_built_by_clicks_signed_in_the_browser_is_adjudicated(
             positions = after.package.rules.positions(after.state)
             for unit, place in moved.items():  # where the clicks sent them
                 assert positions.get(unit) == place, (unit, place, positions.get(unit))
-        assert submitted and moved, "no step was played by clicks"
+        assert submitted and (moved or formed), "no step was played by clicks"
         assert refused, "no refused order was shown"
         assert service.render_pending_reports(limit=20) >= submitted
         # each step's report lists the orders the clicks built, in their order, carried out
         for seq, orders in built.items():
             html, _ = service.report(game_id, seq, side) or ("", b"")
-            assert reported_orders(html) == [(o["kind"], o["attrs"], "applied")
-                                             for o in orders]
+            reported = reported_orders(html)
+            assert [(kind, attrs) for kind, attrs, _ in reported] == \
+                [(o["kind"], o["attrs"]) for o in orders]
+            marks = [mark for _, _, mark in reported]  # carried out, up to a decision the
+            opened = marks.index("decision") if "decision" in marks else len(marks)  # dice
+            assert marks == ["applied"] * opened + ["decision"] * (opened < len(marks)) + \
+                ["not-reached"] * (len(marks) - opened - 1), marks  # brought up
             page.goto(f"{base}/games/{quote(game_id)}/me?token={players['tokens'][side]}"
                       f"&seq={seq}")
             sync_api.expect(page.locator("#report-body")).to_be_visible()

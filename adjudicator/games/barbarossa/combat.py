@@ -193,20 +193,11 @@ def defensive_air_answered(ctx: StepContext, context: Context, choice: str) -> C
 def resolve(ctx: StepContext, context: Context) -> Context:
     """7.4: strengths, ratio, shifts, the roll, the result."""
     state, game = ctx.state, GameData.of(ctx.module)
-    weather = state["weather"]
-    target = game.board.hex(context["hex"])
-    attackers = [combatant(game, u, state, attacking=True) for u in context["attackers"]]
-    # 7.3: a unit that retreated into the hex this phase adds nothing to its defence
-    defenders = [combatant(game, u, state, attacking=False, target=target)
-                 for u in context["defenders"] if u not in state.get("retreated", [])]
-    attack_total, defence_total = total_strength(attackers), total_strength(defenders)
-    terrain = terrain_shift(game, state, target, context["attackers"], context.get("naval"))
-    armor = 1 if armor_bonus(attackers, defenders, defender_terrain=game.board.terrain[target],
-                             weather=weather) else 0
+    attack_total, defence_total, terrain, armor, column = odds(
+        game, state, context["hex"], context["attackers"], context["defenders"],
+        context.get("naval"), air_shift(context["air"], context["defence_air"]))
     shift = terrain + armor + air_shift(context["air"], context["defence_air"])
     ladder = game.charts.crt.ladder
-    column = ladder.final(ladder.clamp(ladder.initial(attack_total, max(defence_total, 1))),
-                          shift)
     roll = ctx.roll_d6(f"combat against {context['hex']}")
     result = game.charts.crt.result(column, roll)
     ctx.emit(EventKind.ATTACK_RESOLVED, hex=context["hex"], attack=attack_total,
@@ -214,6 +205,26 @@ def resolve(ctx: StepContext, context: Context) -> Context:
              result=result, air={"attacker": context["air"], "defender": context["defence_air"]},
              shifts={"terrain": terrain, "armor": armor})
     return {**context, "result": result}
+
+
+def odds(game: GameData, state: dict[str, Any], hex_label: str, attacker_ids: list[str],
+         defender_ids: list[str], naval: str | None, air: int) -> tuple[int, int, int, int, int]:
+    """7.4-7.6, 9.1, 10.2: the attack's strength, the defence's, the terrain and armor
+    shifts and the final column on the CRT (after `air`, the air points' shift): what
+    `resolve` rolls on, and what the order builder shows before the attack is added."""
+    target = game.board.hex(hex_label)
+    attackers = [combatant(game, u, state, attacking=True) for u in attacker_ids]
+    # 7.3: a unit that retreated into the hex this phase adds nothing to its defence
+    defenders = [combatant(game, u, state, attacking=False, target=target)
+                 for u in defender_ids if u not in state.get("retreated", [])]
+    attack_total, defence_total = total_strength(attackers), total_strength(defenders)
+    terrain = terrain_shift(game, state, target, attacker_ids, naval)
+    armor = 1 if armor_bonus(attackers, defenders, defender_terrain=game.board.terrain[target],
+                             weather=state["weather"]) else 0
+    ladder = game.charts.crt.ladder
+    column = ladder.final(ladder.clamp(ladder.initial(attack_total, max(defence_total, 1))),
+                          terrain + armor + air)
+    return attack_total, defence_total, terrain, armor, column
 
 
 def combatant(game: GameData, unit: str, state: dict[str, Any], *, attacking: bool,

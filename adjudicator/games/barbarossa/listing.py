@@ -19,13 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.engine.listing import Destination, Listing, UnitOptions, accepted
+from adjudicator.engine.listing import AttackOdds, Destination, Listing, UnitOptions, accepted
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import OrderSpec
 from adjudicator.engine.state import State, state_hash
+from adjudicator.errors import IllegalOrder
 from adjudicator.games.barbarossa.data import GameData
 from adjudicator.games.barbarossa.movement import reachable
-from adjudicator.games.barbarossa.naval import neutralized_bases
+from adjudicator.games.barbarossa.naval import naval_attacker, neutralized_bases
 from adjudicator.games.barbarossa.optional import option
 from adjudicator.games.barbarossa.orders import (
     AirSupply,
@@ -67,6 +68,30 @@ def legal_orders(module: ModuleData, state: State, side: str) -> Listing:
     game = GameData.of(module)
     return game.remembered(("listing", state_hash(state), side),  # type: ignore[no-any-return]
                            lambda: _listing(module, game, state, side))
+
+
+def attack_odds(module: ModuleData, state: State, side: str, attackers: tuple[str, ...],
+                target: str) -> AttackOdds | None:
+    """7.4-7.6, 9.1: the strengths, the terrain and armor shifts and the CRT column of an
+    attack, by the combat code's own `odds` (air points, 10.2, shift it further)."""
+    from adjudicator.games.barbarossa.combat import odds
+
+    game = GameData.of(module)
+    try:
+        label = game.board.label(game.board.hex(target))
+        defenders = sorted(u for u, x in state["units"].items() if x == label)
+        if not defenders or not attackers or any(u not in state["units"] for u in attackers):
+            return None
+        carried = [u for u in attackers if naval_attacker(game, state, u, game.board.hex(label))]
+        attack, defence, terrain, armor, column = odds(
+            game, state, label, list(attackers), defenders, carried[0] if carried else None, 0)
+    except (ValueError, KeyError, IllegalOrder):
+        return None
+    shifts = [(f"terrain {terrain:+d}", "7.6 B")] if terrain else []
+    shifts += [("armor +1", "9.1")] if armor else []
+    return AttackOdds(f"{attack}-{defence}: column {game.charts.crt.ladder.name(column)}",
+                      tuple(shifts), "air points: each of yours one column right, each of "
+                      "the defender's one left (10.2)")
 
 
 def unit_options(module: ModuleData, state: State, side: str, unit: str) -> UnitOptions | None:
@@ -156,7 +181,17 @@ def _listing(module: ModuleData, game: GameData, state: State, side: str) -> Lis
             tuple(h for h in attacks.get(unit, ())
                   if any(isinstance(o, Attack) and o.hex == h for o in mine)),
             mine))
-    return Listing(side, tuple(units), tuple(kept), refused)
+    actors = movers(game, state, side) if phase == Phase.MOVEMENT else ()
+    return Listing(side, tuple(units), tuple(kept), refused, actors)
+
+
+def movers(game: GameData, state: State, side: str) -> tuple[tuple[str, str], ...]:
+    """5.0: every unit of the side on the map that has not moved (not carried by sea,
+    20.1.1), where it stands: the units a click may ask the hexes of (`unit_options`)."""
+    carried = state.get("carried", {})
+    return tuple((unit, at) for unit, at in sorted(state["units"].items())
+                 if game.pieces[unit].side == side and unit not in state["moved"]
+                 and unit not in carried)
 
 
 def unit_moves(game: GameData, state: State, side: str) -> Iterable[tuple[str, list[Destination]]]:

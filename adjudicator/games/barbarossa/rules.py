@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from lxml import etree
 
 from adjudicator.engine.catalogue import PROTOCOL_RULE
-from adjudicator.engine.listing import Listing, UnitOptions
+from adjudicator.engine.listing import AttackOdds, Listing, UnitOptions
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order, OrderSpec
 from adjudicator.engine.procedure import Resumer
@@ -184,6 +184,12 @@ class BarbarossaRules(RulesBase):
         from adjudicator.games.barbarossa.listing import unit_options
 
         return unit_options(module, state, side, unit)
+
+    def attack_odds(self, module: ModuleData, state: State, side: str,
+                    attackers: tuple[str, ...], target: str) -> AttackOdds | None:
+        from adjudicator.games.barbarossa.listing import attack_odds
+
+        return attack_odds(module, state, side, attackers, target)
 
     def positions(self, state: State) -> dict[str, str]:
         return dict(state["units"])

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from adjudicator.engine.hexgrid import Hex
-from adjudicator.engine.listing import Destination, Listing, UnitOptions, accepted
+from adjudicator.engine.listing import AttackOdds, Destination, Listing, UnitOptions, accepted
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import OrderSpec
 from adjudicator.engine.search import least_costs
@@ -114,7 +114,8 @@ def _listing(module: ModuleData, game: Game, state: State, side: str) -> Listing
             tuple(dict.fromkeys(h for h in attacks.get(unit, ())
                                 if any(_target(o) == h for o in mine))),
             mine))
-    return Listing(side, tuple(units), tuple(kept), refused)
+    actors = movers(game, terrain, state, side) if phase == "movement" else ()
+    return Listing(side, tuple(units), tuple(kept), refused, actors)
 
 
 def _target(order: OrderSpec) -> str | None:
@@ -197,38 +198,94 @@ def _spread(labels: list[str]) -> list[str]:
 def unit_moves(game: Game, terrain: Terrain, state: State,
                side: str) -> Iterable[tuple[str, list[Destination]]]:
     """4.0-4.8: for the first units of the side that may still move, their farthest and
-    their nearest reachable hexes by the least-cost path over the TEC, stopping in enemy
-    zones of control (4.7) and never into enemy units (4.4); the rules judge the rest
-    (disengagement, interdiction, the minimum move)."""
-    board = game.board
+    their nearest reachable hexes (`reach`)."""
     enemy = EnemyZones.of(terrain, units_of(game, state, other_side(side)))
-    done = set(state["done"])
     offered = 0
-    for unit in sorted(state["units"]):
+    for unit, _ in movers(game, terrain, state, side):
         if offered >= UNITS_MOVED:
             return
+        reached = reach(game, terrain, state, unit, enemy)
+        chosen = list(dict.fromkeys(reached[:1] + reached[-1:]))
+        if chosen:
+            offered += 1
+            yield unit, chosen
+
+
+def movers(game: Game, terrain: Terrain, state: State,
+           side: str) -> tuple[tuple[str, str], ...]:
+    """4.0, 3.1.1 A, 4.3: every ground unit of the side that may still move (not done,
+    its movement not finished or ended by a rule), where it stands."""
+    done = set(state["done"])
+    found = []
+    for unit, at in sorted(state["units"].items()):
         kind = unit_facts(game, state, unit)
         if kind[0] != side or kind[1] == "air" or unit in done:
             continue
         m = mover(game, terrain, state, unit)
-        if m.finished or m.halted:
-            continue
-        left = Fraction(m.allowance) - m.spent
-        armor = m.unit.moves_as_armor
+        if not (m.finished or m.halted):
+            found.append((unit, at))
+    return tuple(found)
 
-        def cost(a: Hex, b: Hex, armor: bool = armor) -> Fraction | None:
-            return None if b in enemy.occupied else terrain.enter_cost(a, b, armor)
 
-        reached = least_costs([m.hex], board.neighbours, cost, zero=Fraction(0), budget=left,
-                              expand=lambda h: h not in enemy.zoc)
-        ends = sorted((h for h, spent in reached.cost.items() if spent > 0),
-                      key=lambda h: (-reached.cost[h], h))
-        chosen = list(dict.fromkeys(ends[:1] + ends[-1:]))
-        if not chosen:
-            continue
-        offered += 1
-        yield unit, [Destination(board.label(h), tuple(board.label(x) for x in reached.path(h)),
-                                 mps_text(reached.cost[h])) for h in chosen]
+def reach(game: Game, terrain: Terrain, state: State, unit: str,
+          enemy: EnemyZones) -> list[Destination]:
+    """4.0-4.8: every hex the unit may reach with the MPs it has left, farthest first, by
+    the least-cost path over the TEC, stopping in enemy zones of control (4.7) and never
+    into enemy units (4.4); the rules judge the rest (disengagement, interdiction, the
+    minimum move)."""
+    board = game.board
+    m = mover(game, terrain, state, unit)
+    left = Fraction(m.allowance) - m.spent
+    armor = m.unit.moves_as_armor
+
+    def cost(a: Hex, b: Hex) -> Fraction | None:
+        return None if b in enemy.occupied else terrain.enter_cost(a, b, armor)
+
+    reached = least_costs([m.hex], board.neighbours, cost, zero=Fraction(0), budget=left,
+                          expand=lambda h: h not in enemy.zoc)
+    ends = sorted((h for h, spent in reached.cost.items() if spent > 0),
+                  key=lambda h: (-reached.cost[h], h))
+    return [Destination(board.label(h), tuple(board.label(x) for x in reached.path(h)),
+                        mps_text(reached.cost[h])) for h in ends]
+
+
+def unit_options(module: ModuleData, state: State, side: str, unit: str) -> UnitOptions | None:
+    """What one unit may do now (a click on it in the order builder): in a Movement Phase
+    every hex it may reach (`reach`), dry-run like the rest, with its overruns; else its
+    entry of the whole listing. Kept per position like the listing."""
+    game = Game.of(module)
+    return game.memo.get(("unit", state_hash(state), side, unit),  # type: ignore[no-any-return]
+                         lambda: _unit_options(module, game, state, side, unit))
+
+
+def _unit_options(module: ModuleData, game: Game, state: State, side: str,
+                  unit: str) -> UnitOptions | None:
+    from adjudicator.games.moscow import RULES
+
+    listed = legal_orders(module, state, side).for_unit(unit)
+    terrain = Terrain.of(module)
+    if (state["phase"] != "movement" or state.get("pending")
+            or RULES.acting_side(state) != side
+            or unit not in dict(movers(game, terrain, state, side))):
+        return listed
+    enemy = EnemyZones.of(terrain, units_of(game, state, other_side(side)))
+    destinations = reach(game, terrain, state, unit, enemy)
+    board = game.board
+    enemies = {board.hex(x) for u, x in state["units"].items()
+               if unit_facts(game, state, u)[0] != side}
+    targets = [board.label(n) for n in board.neighbours(board.hex(state["units"][unit]))
+               if n in enemies]
+    moves = [Move((unit,), d.path) for d in destinations]
+    kept, _ = accepted(RULES, module, state, side, [*moves, *(Overrun((unit,), t)
+                                                             for t in targets)])
+    legal = {o.to_xml() for o in kept}
+    others = tuple(o for o in (listed.orders if listed else ())
+                   if not isinstance(o, (Move, Overrun)))
+    return UnitOptions(unit, state["units"][unit],
+                       tuple(d for d, m in zip(destinations, moves, strict=True)
+                             if m.to_xml() in legal),
+                       tuple(t for t in targets if Overrun((unit,), t).to_xml() in legal),
+                       tuple(kept) + others)
 
 
 def overruns(game: Game, state: State, side: str) -> list[tuple[str, Overrun]]:
@@ -293,3 +350,43 @@ def interdictions(game: Game, state: State) -> list[OrderSpec]:
                      if unit_facts(game, state, u)[0] == "soviet"})
     return [Interdict(air, label) for air in air_available(game, state)
             for label in _spread(soviet)[:INTERDICTED_HEXES]]
+
+
+def attack_odds(module: ModuleData, state: State, side: str, attackers: tuple[str, ...],
+                target: str) -> AttackOdds | None:
+    """8.5 (7.1 for an overrun): the strengths, the column shifts and the final column of
+    the attack, by the combat code's own `combat_odds`, before any German air unit on
+    it (11.0). An untried unit's strengths are hidden until it is revealed (8.6 D, 12.2):
+    then only that is said."""
+    from adjudicator.errors import IllegalOrder
+    from adjudicator.games.moscow.aftermath import combatant
+    from adjudicator.games.moscow.charts import CombatCharts, CombatMap
+    from adjudicator.games.moscow.combat_odds import Combat, combat_odds
+    from adjudicator.games.moscow.supply import is_supplied
+
+    game, terrain = Game.of(module), Terrain.of(module)
+    defenders = sorted(u for u, x in state["units"].items()
+                       if x == target and unit_facts(game, state, u)[0] != side)
+    if not defenders or not attackers or any(u not in state["units"] for u in attackers):
+        return None
+    overrun = state["phase"] == "movement"
+    hidden = [u for u in (*attackers, *defenders)
+              if u in state["identity"] and u not in state.get("revealed", ())]
+    if hidden:
+        return AttackOdds("hidden", (), f"{', '.join(hidden)} untried: its strengths show "
+                          f"when it is revealed ({'12.2' if overrun else '8.6 D'})")
+    retreated = set(state.get("retreated", []))
+    try:
+        combat = Combat(
+            tuple(combatant(game, state, u, is_supplied(game, terrain, state, u),
+                            u in retreated) for u in attackers),
+            tuple(combatant(game, state, u, is_supplied(game, terrain, state, u),
+                            u in retreated) for u in defenders),
+            (game.board.hex(target),), overrun=overrun, turn=state["turn"],
+            weather=state["weather"])
+        odds = combat_odds(CombatCharts.of(module), CombatMap.of(module), combat)
+    except (IllegalOrder, ValueError, KeyError):
+        return None
+    return AttackOdds(f"{odds.attack}-{odds.defense} ({odds.initial}): column {odds.final}",
+                      tuple((f"{s.name} {s.columns:+d}", s.rule) for s in odds.shifts),
+                      "German air units placed on it shift it further (11.0)")

@@ -30,7 +30,7 @@ class Place(OrderSpec):
 class Move(OrderSpec):
     """4.0-6.4: a unit or a stack moves one leg along a path, its own hex first."""
 
-    KIND = "move"
+    KIND = "move"  # the shorthand: move GER-XX-12 GER-XX-251 path 1510 1611
     units: tuple[str, ...] = ()
     path: tuple[str, ...] = ()
 
@@ -42,6 +42,8 @@ class Overrun(OrderSpec):
     advance (7.6 C-D)."""
 
     KIND = "overrun"
+    POSITIONAL = ("hex",)  # the shorthand: overrun 2416 with GER-XX-20Pz air GER-AIR-II
+    KEYWORDS = {"with": "units"}
     units: tuple[str, ...] = ()
     hex: str = ""
     air: tuple[str, ...] = ()
@@ -54,6 +56,8 @@ class Attack(OrderSpec):
     """8.0-8.12: units attack the enemy units of one hex or several (8.3)."""
 
     KIND = "attack"
+    POSITIONAL = ("hexes",)  # the shorthand: attack 2416 2316 with GER-XX-18Pz GER-XX-9Pz
+    KEYWORDS = {"with": "units"}
     units: tuple[str, ...] = ()
     hexes: tuple[str, ...] = ()
     air: tuple[str, ...] = ()
@@ -85,6 +89,7 @@ class Standing(OrderSpec):
     8.9 D-E, 8.11, 8.12 C)."""
 
     KIND = "standing"
+    POSITIONAL = ()  # the shorthand names each instruction: standing retreat first
     air_on_defence: str = ""
     loss: str = ""
     retreat: str = ""
@@ -105,3 +110,7 @@ class EndPhase(OrderSpec):
     """1.3, 3.1: the end of a side's set-up or of the current phase."""
 
     KIND = "end-phase"
+
+
+ORDER_KINDS: tuple[type[OrderSpec], ...] = (
+    Draw, Place, Move, Overrun, Attack, Interdict, Enter, Standing, Answer, EndPhase)

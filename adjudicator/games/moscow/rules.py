@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from lxml import etree
 
 from adjudicator.engine.catalogue import PROTOCOL_RULE
-from adjudicator.engine.listing import Listing
+from adjudicator.engine.listing import AttackOdds, Listing, UnitOptions
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.procedure import Resumer
@@ -37,6 +37,7 @@ from adjudicator.games.moscow.flow import (
     remaining_phases,
 )
 from adjudicator.games.moscow.movement import move
+from adjudicator.games.moscow.orders import ORDER_KINDS
 from adjudicator.games.moscow.position import position_state
 from adjudicator.games.moscow.reinforcements import enter
 from adjudicator.games.moscow.rejections import CATALOGUE
@@ -84,6 +85,7 @@ class MoscowRules(RulesBase):
     game_over_rule = "16.0"
     turn_rule = "3.1 D"
     events = APPLIERS
+    order_specs = ORDER_KINDS  # the typed orders, for the shorthand (engine/shorthand.py)
     resumer = Resumer(extra={"overstack": _overstack_answered,
                              **{step: combat.resume for step in combat.STEPS}})
     orders: ClassVar[dict[str, OrderHandler]] = {
@@ -146,6 +148,14 @@ class MoscowRules(RulesBase):
     # -- what the property suite and the order builder read --------------------------------
     def legal_orders(self, module: ModuleData, state: State, side: str) -> Listing:
         return listing.legal_orders(module, state, side)
+
+    def unit_options(self, module: ModuleData, state: State, side: str,
+                     unit: str) -> UnitOptions | None:
+        return listing.unit_options(module, state, side, unit)
+
+    def attack_odds(self, module: ModuleData, state: State, side: str,
+                    attackers: tuple[str, ...], target: str) -> AttackOdds | None:
+        return listing.attack_odds(module, state, side, attackers, target)
 
     def positions(self, state: State) -> dict[str, str]:
         return dict(state["units"])

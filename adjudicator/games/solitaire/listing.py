@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from adjudicator.engine.listing import Destination, Listing, UnitOptions, accepted
+from adjudicator.engine.listing import AttackOdds, Destination, Listing, UnitOptions, accepted
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import OrderSpec
 from adjudicator.engine.rules import GameRules
@@ -32,7 +32,7 @@ from adjudicator.games.solitaire.orders import (
     Standing,
 )
 from adjudicator.games.solitaire.reinforcements import entry_areas, units_due
-from adjudicator.games.solitaire.vocabulary import Choice, Phase, Side
+from adjudicator.games.solitaire.vocabulary import Choice, Phase, Rule, Side
 
 GARRISON_PHASES = (Phase.MOVEMENT, Phase.ATTACK)  # garrisons where units left (Movement)
 
@@ -147,3 +147,19 @@ def units_of(charts: Charts, state: State, orders: list[OrderSpec]) -> tuple[Uni
         targets = tuple(sorted({o.target for o in mine if isinstance(o, Attack)}))
         out.append(UnitOptions(unit, here, destinations, targets, tuple(mine)))
     return tuple(out)
+
+
+def attack_odds(module: ModuleData, state: State, side: str, attackers: tuple[str, ...],
+                target: str) -> AttackOdds | None:
+    """Combat: the Attack Chart's row (the number of attacking units) and the die
+    modifier of the year, with or without German units (`Charts.year_modifier`, what the
+    attack rolls with)."""
+    charts = charts_of(module)
+    if target not in charts.board or not attackers:
+        return None
+    year = charts.turn(state["turn"]).year
+    german = any(charts.is_german(u) for u in attackers)
+    modifier = charts.year_modifier(year, german)
+    taking = "with a German unit taking part" if german else "no German unit taking part"
+    return AttackOdds(f"{len(attackers)} unit{'s' if len(attackers) > 1 else ''} attacking",
+                      ((f"die modifier {modifier:+d}: {year}, {taking}", Rule.COMBAT),))

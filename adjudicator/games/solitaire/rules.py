@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from lxml import etree
 
-from adjudicator.engine.listing import Listing
+from adjudicator.engine.listing import AttackOdds, Listing
 from adjudicator.engine.module import ModuleData
 from adjudicator.engine.orders import Order
 from adjudicator.engine.procedure import Resumer
@@ -113,6 +113,10 @@ class SolitaireRules(RulesBase):
 
     def legal_orders(self, module: ModuleData, state: State, side: str) -> Listing:
         return listing.legal_orders(module, state, side)
+
+    def attack_odds(self, module: ModuleData, state: State, side: str,
+                    attackers: tuple[str, ...], target: str) -> AttackOdds | None:
+        return listing.attack_odds(module, state, side, attackers, target)
 
     # -- what the property suite reads ------------------------------------------
     def positions(self, state: State) -> dict[str, str]:
