@@ -13,7 +13,8 @@ from adjudicator.service.docpages import orders_url
 from adjudicator.service.web import PRIVATE, TEMPLATES, Web, detail_of
 
 # the builder's own files, each served at /static/NAME (public: nothing secret in them)
-STATIC = {"pbem-sign.js": "text/javascript", "builder.js": "text/javascript",
+STATIC = {"pbem-sign.js": "text/javascript", "builder-map.js": "text/javascript",
+          "builder.js": "text/javascript",
           "builder.css": "text/css"}
 
 
