@@ -18,6 +18,7 @@ listing that gave every reachable place would cost.
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import socket
 import statistics
@@ -38,9 +39,11 @@ from adjudicator.security.keys import public_key_pem
 from adjudicator.security.signing import ORDERS_NS, sign_orders
 from adjudicator.service.core import PlayerSpec, Service, ServiceConfig
 from adjudicator.service.db import make_engine, migrate
+from adjudicator.service.runner import preload_example
 from adjudicator.service.web import create_app
 
 STEPS_TO_MOVEMENT = 6  # steps played on, at most, to reach one where units move
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 # Armed before each click (the promise kept in the page): the click's time stamp, then
 # the first frame after the page has drawn the unit's whole reach (the listing of the
@@ -142,6 +145,44 @@ def click_latency(page: Any, base: str, game_id: str, token: str, clicks: int
     return times, lit, (everything[0] if everything[1] else None)
 
 
+def from_example(service: Service, game: str) -> tuple[str, str] | None:
+    """A game's example, preloaded as `make run` does, if its last position is one where
+    the acting side's units may move: the game's id and that side's link token."""
+    for manifest in sorted(EXAMPLES.glob("*/example.json")):
+        journal = manifest.parent / "journal.jsonl"
+        header = json.loads(journal.read_text("utf-8").splitlines()[0])
+        if header["module"]["id"] != game:
+            continue
+        links = preload_example(service, manifest.parent, set())
+        current = service.current(header["game_id"])
+        side = current.acting_side
+        if side is None:
+            continue
+        listing = current.package.rules.legal_orders(current.module, current.state, side)
+        if not any(unit.moves for unit in listing.units):
+            continue
+        label = header["game_id"] if len(current.package.rules.sides) == 1 \
+            else f"{header['game_id']} ({side})"
+        return header["game_id"], links[label].split("token=", 1)[1]
+    return None
+
+
+def measure(page: Any, base: str, game: str, game_id: str, token: str, clicks: int) -> None:
+    """Print the click latency of one game's builder page."""
+    times, lit, everything = click_latency(page, base, game_id, token, clicks)
+    quantiles = statistics.quantiles(times, n=20)
+    hexes, places = page.evaluate("[pbemBuilder.state.places.hexes.length,"
+                                  " pbemBuilder.state.places.places.size]")
+    size = f"{hexes} hexes" if hexes else f"{places} places"
+    print(f"{game} ({size}, game {game_id}): click to highlighted destinations over "
+          f"{len(times)} clicks: median {statistics.median(times):.1f} ms, p95 "
+          f"{quantiles[18]:.1f} ms, max {max(times):.1f} ms "
+          f"({min(lit)}-{max(lit)} places lit; goal < 100 ms)")
+    if everything is not None:
+        print(f"{game}: every place of the map lit at once for one unit: "
+              f"{everything:.1f} ms")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=40)
@@ -167,6 +208,10 @@ def main() -> int:
                 if not callable(getattr(package.rules, "legal_orders", None)):
                     print(f"{game}: skipped (its rules do not list their orders yet)")
                     continue
+                found = from_example(service, game)  # a position from the middle of a game
+                if found is not None:
+                    measure(page, base, game, *found, args.clicks)
+                    continue
                 keys = {s: ed25519.Ed25519PrivateKey.generate() for s in package.rules.sides}
                 created = service.create_game(
                     game, package.scenarios()[0][0],
@@ -183,19 +228,7 @@ def main() -> int:
                           f"{STEPS_TO_MOVEMENT} steps)")
                     continue
                 token = created.links[side].split("token=", 1)[1]
-                times, lit, everything = click_latency(page, base, created.game_id, token,
-                                                       args.clicks)
-                quantiles = statistics.quantiles(times, n=20)
-                hexes, places = page.evaluate("[pbemBuilder.state.places.hexes.length,"
-                                              " pbemBuilder.state.places.places.size]")
-                size = f"{hexes} hexes" if hexes else f"{places} places"
-                print(f"{game} ({size}): click to highlighted destinations over "
-                      f"{len(times)} clicks: median {statistics.median(times):.1f} ms, p95 "
-                      f"{quantiles[18]:.1f} ms, max {max(times):.1f} ms "
-                      f"({min(lit)}-{max(lit)} places lit; goal < 100 ms)")
-                if everything is not None:
-                    print(f"{game}: every place of the map lit at once for one unit: "
-                          f"{everything:.1f} ms")
+                measure(page, base, game, created.game_id, token, args.clicks)
         browser.close()
         engine.dispose()
     return 0
