@@ -1,6 +1,6 @@
 """The closed catalogue of the refusals of 1941 (engine/catalogue.py): every code an
 order can be refused with, the rules it is raised under, and what it means. Every
-refusal of the package goes through `CATALOGUE.refuse` (tests/test_barbarossa_catalogue.py
+refusal of the package goes through `CATALOGUE.refuse` (tests/test_catalogues.py
 reads the sources to make sure); docs/barbarossa-rejections.md is `CATALOGUE.markdown`."""
 
 from __future__ import annotations
