@@ -29,7 +29,7 @@ run: $(STAMP)
 
 ## Play the example solitaire game through the real CLI; reports go to out/.
 example: $(STAMP)
-	$(BIN)/python tools/play_example.py --out out
+	$(BIN)/python tools/play_example.py solitaire --out out
 
 ## The full test suite: ruff, mypy --strict on the engine, the map kit and the exporters,
 ## then pytest.
@@ -54,8 +54,8 @@ fuzz: $(STAMP)
 
 ## Regenerate the example games in examples/ (after a rules change).
 examples: $(STAMP)
-	$(BIN)/python tools/play_example.py --out out/example --update-examples
-	$(BIN)/python tools/play_barbarossa_example.py --out out/barbarossa --update-examples
+	$(BIN)/python tools/play_example.py solitaire --out out/example --update-examples
+	$(BIN)/python tools/play_example.py barbarossa --out out/barbarossa --update-examples
 	$(BIN)/python -m adjudicator.games.moscow.tools.play_example --out out/moscow --update-examples
 
 clean:

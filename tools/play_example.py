@@ -1,34 +1,34 @@
-"""Play the example Barbarossa Solitaire game through the real `pbem` CLI.
+"""Play a game's example through the real `pbem` CLI and keep it in examples/FOLDER/.
 
-    python tools/play_example.py --out out            # what `make run` does
-    python tools/play_example.py --out out --update-examples
+    python tools/play_example.py solitaire --out out            # what `make example` does
+    python tools/play_example.py barbarossa --out out/barbarossa --update-examples
 
-Every step goes the way a player and a referee would take it: `pbem orders
-template`, the German player's orders (written by the package's example player,
-adjudicator/games/solitaire/tools/example_player.py),
-`pbem sign`, `pbem adjudicate`; at the end `pbem verify`. The game uses a test
-seed and fixed entropy, so it comes out the same byte for byte every time;
-`--update-examples` copies the result into examples/solitaire/.
+Every step goes the way a player and a referee would take it: `pbem orders template`,
+the orders of the game's scripted player (`adjudicator/games/<id>/tools/example_player.py`:
+`orders_for`, `finished`, `kept_reports` and the names of its files), `pbem sign`,
+`pbem adjudicate`; at the end `pbem verify`. The game, scenario, options and game id are
+the committed example journal's header, the test seed and the players' key files its
+`example.json`; with fixed entropy the game comes out the same byte for byte every time,
+and `--update-examples` copies the result into the example's folder.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
-from adjudicator.games.solitaire.tools.example_player import plan, to_xml
 from adjudicator.referee.gamedir import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "solitaire"
-TEST_SEED = hashlib.sha256(b"Barbarossa Solitaire example game").hexdigest()
-GAME_ID = "example-solitaire"
-MAX_STEPS = 80
+EXAMPLES = ROOT / "examples"
 
 
 def pbem(*args: str, ok: tuple[int, ...] = (0,)) -> str:
@@ -41,71 +41,90 @@ def pbem(*args: str, ok: tuple[int, ...] = (0,)) -> str:
     return done.stdout + done.stderr
 
 
-def entropy_for(seq: int) -> str:
-    return hashlib.sha256(f"example entropy for step {seq}".encode()).hexdigest()
+def example_of(folder: str) -> tuple[Path, dict[str, Any], dict[str, Any], ModuleType]:
+    """The example's folder, its manifest, its journal's header and the game's player."""
+    example = EXAMPLES / folder
+    manifest = json.loads((example / "example.json").read_text("utf-8"))
+    header = json.loads((example / "journal.jsonl").read_text("utf-8").splitlines()[0])
+    player = importlib.import_module(
+        f"adjudicator.games.{header['module']['id']}.tools.example_player")
+    return example, manifest, header, player
 
 
-def play(out: Path, scenario: str = "campaign") -> Path:
-    game = out / "game"
-    turns = out / "turns"
+def play(folder: str, out: Path) -> Path:
+    example, manifest, header, player = example_of(folder)
+    game, turns = out / "game", out / "turns"
     if out.exists():
         shutil.rmtree(out)
     turns.mkdir(parents=True)
-    pbem("new", "solitaire", "--scenario", scenario, "--side",
-         f"german={EXAMPLE / 'german.pub'}", "--test-seed", TEST_SEED, "--game-id", GAME_ID,
-         "-o", str(game))
-    for _ in range(MAX_STEPS):
+    sides = [a for side, p in manifest["players"].items()
+             for a in ("--side", f"{side}={example / p['key']}")]
+    options = [a for name, value in header["options"].items()
+               for a in ("--option", f"{name}={value}")]
+    pbem("new", header["module"]["id"], "--scenario", header["scenario"], *sides, *options,
+         "--test-seed", hashlib.sha256(manifest["seed"].encode()).hexdigest(),
+         "--game-id", header["game_id"], "-o", str(game))
+    for _ in range(player.MAX_STEPS):
         status = json.loads(pbem("status", str(game), "--json"))
-        if status["waiting_for"] is None:
-            break
-        seq = status["seq"]
-        path = turns / f"step-{seq:02d}.xml"
-        pbem("orders", "template", str(game), "--side", "german", "-o", str(path))
         position = load_game(game)
-        # Standing retreat orders come only from step 6, so the early Soviet attacks
-        # ask the player; step 2 ends with a mistake, to show a rejected order.
-        orders = to_xml(plan(position.package.rules, position.module, position.state,
-                             retreat_orders=seq >= 6, mistake=seq == 2))
+        if status["waiting_for"] is None or player.finished(position):
+            break
+        side = position.package.rules.acting_side(position.state)
+        seq = status["seq"]
+        orders = player.orders_for(position, side, seq)
+        path = turns / player.TURN_FILE.format(seq=seq, side=side)
+        pbem("orders", "template", str(game), "--side", side, "-o", str(path))
         text = path.read_text("utf-8")
         start = text.index("  <entropy></entropy>\n") + len("  <entropy></entropy>\n")
         path.write_text(text[:start] + orders + "\n</orders>\n", "utf-8")
-        pbem("sign", str(path), "--key", str(EXAMPLE / "german.key"), "--entropy",
-             entropy_for(seq))
+        key = Path(manifest["players"][side]["key"]).with_suffix(".key")
+        entropy = hashlib.sha256(player.ENTROPY.format(seq=seq).encode()).hexdigest()
+        pbem("sign", str(path), "--key", str(example / key), "--entropy", entropy)
         print(pbem("adjudicate", str(game), str(path), ok=(0, 2, 3)).rstrip())
     else:
-        sys.exit(f"the example game did not end within {MAX_STEPS} steps")
+        sys.exit(f"the example game did not end within {player.MAX_STEPS} steps")
     print(pbem("verify", str(game)).rstrip())
     return game
 
 
-def update_examples(out: Path) -> None:
+def update_examples(folder: str, out: Path) -> None:
+    example, _, _, player = example_of(folder)
     for name in ("turns", "journal.jsonl", "reports"):
-        target = EXAMPLE / name
+        target = example / name
         if target.is_dir():
             shutil.rmtree(target)
         elif target.exists():
             target.unlink()
-    shutil.copytree(out / "turns", EXAMPLE / "turns")
-    shutil.copy(out / "game" / "journal.jsonl", EXAMPLE / "journal.jsonl")
-    # The report pages and their PNG maps; map.svg is inline in each page already.
-    shutil.copytree(out / "game" / "reports", EXAMPLE / "reports",
-                    ignore=shutil.ignore_patterns("map.svg"))
+    shutil.copytree(out / "turns", example / "turns")
+    shutil.copy(out / "game" / "journal.jsonl", example / "journal.jsonl")
+    # the report pages (map.svg is inline in each page already) and, if kept, their PNGs
+    ignore = shutil.ignore_patterns("map.svg") if player.KEEP_PNG else \
+        shutil.ignore_patterns("map.svg", "map.png")
+    kept = player.kept_reports((out / "game" / "journal.jsonl").read_text("utf-8").splitlines())
+    if kept is None:
+        shutil.copytree(out / "game" / "reports", example / "reports", ignore=ignore)
+        return
+    for seq in kept:
+        shutil.copytree(out / "game" / "reports" / f"step-{seq}",
+                        example / "reports" / f"step-{seq}", ignore=ignore)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", default="solitaire",
+                        help="the example's folder under examples/ (default: solitaire)")
     parser.add_argument("--out", type=Path, default=ROOT / "out")
     parser.add_argument("--update-examples", action="store_true")
     args = parser.parse_args()
-    game = play(args.out.resolve())
-    reports = sorted((game / "reports").glob("step-*/german/report.html"),
+    game = play(args.folder, args.out.resolve())
+    reports = sorted(game.glob("reports/step-*/*/report.html"),
                      key=lambda p: int(p.parent.parent.name.split("-")[1]))
     print(f"\nThe example game is in {game}")
-    print(f"Turn reports: {game / 'reports'}/step-N/german/report.html "
-          f"({len(reports)} steps); the last one: {reports[-1] if reports else '-'}")
+    print(f"Turn reports: {game / 'reports'}/step-N/SIDE/report.html "
+          f"({len(reports)} pages); the last one: {reports[-1] if reports else '-'}")
     if args.update_examples:
-        update_examples(args.out.resolve())
-        print(f"copied into {EXAMPLE}")
+        update_examples(args.folder, args.out.resolve())
+        print(f"copied into {EXAMPLES / args.folder}")
 
 
 if __name__ == "__main__":

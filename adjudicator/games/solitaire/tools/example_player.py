@@ -174,3 +174,28 @@ def to_xml(orders: list[Order]) -> str:
     return "\n".join(
         f"  <{o.kind}{''.join(f' {k}={chr(34)}{v}{chr(34)}' for k, v in o.attrs.items())}/>"
         for o in orders)
+
+
+# -- what the example driver (tools/play_example.py) asks of the player -------------------
+MAX_STEPS = 80
+TURN_FILE = "step-{seq:02d}.xml"
+ENTROPY = "example entropy for step {seq}"
+KEEP_PNG = True  # the area map's PNG is small: the examples keep it beside each page
+
+
+def orders_for(position: Any, side: str, seq: int) -> str:
+    """The German file of step `seq`: standing retreat orders come only from step 6, so
+    the early Soviet attacks ask the player; step 2 ends with a mistake, to show a
+    rejected order."""
+    return to_xml(plan(position.package.rules, position.module, position.state,
+                       retreat_orders=seq >= 6, mistake=seq == 2))
+
+
+def finished(position: Any) -> bool:
+    """The example is played to the end of the game."""
+    return False
+
+
+def kept_reports(journal_lines: list[str]) -> list[int] | None:
+    """Every step's report is kept (None)."""
+    return None

@@ -1,28 +1,19 @@
-"""Play the first two game turns of 1941: Operation Barbarossa through the real `pbem`
-CLI, both players by a small scripted planner, and keep the game as
-examples/barbarossa/.
+"""A scripted player for both sides of 1941: Operation Barbarossa, used to write the
+example game (tools/play_example.py barbarossa). It is a tool, not part of the
+adjudicator: it writes a file up to its first attack (the roll decides what follows),
+advances units toward the enemy one hex at a time, attacks where its raw odds are good,
+and answers decision requests, keeping only orders the dry run accepts. The Soviets
+leave standing instructions for their retreats but not for their air points, so the
+German attacks of Turn 2 ask the Soviet player (a decision request answered by the
+opponent).
 
-    python tools/play_barbarossa_example.py --out out/barbarossa
-    python tools/play_barbarossa_example.py --out out/barbarossa --update-examples
-
-Each file goes the way players and a referee take it: `pbem orders template`, the
-orders, `pbem sign`, `pbem adjudicate`; at the end `pbem verify`. The planner writes
-a file up to its first attack (the roll decides what follows), advances units toward
-the enemy one hex at a time, attacks where its raw odds are good, and answers
-decision requests. The Soviets leave standing instructions for their retreats but not
-for their air points, so the German attacks of Turn 2 ask the Soviet player (a
-decision request answered by the opponent). Test seed and fixed entropy: the game
-comes out the same byte for byte every time.
+What the generic driver asks of it: `orders_for`, `finished`, `kept_reports` and the
+names of its files (`TURN_FILE`, `ENTROPY`, `MAX_STEPS`).
 """
 
 from __future__ import annotations
 
-import argparse
-import hashlib
 import json
-import shutil
-import sys
-from pathlib import Path
 from typing import Any
 
 from adjudicator.engine.hexgrid import hex_distance
@@ -32,19 +23,13 @@ from adjudicator.engine.step import run_step
 from adjudicator.games.barbarossa.data import GameData
 from adjudicator.games.barbarossa.reinforcements import entry_hexes
 from adjudicator.games.barbarossa.stacking import problem_with
-from adjudicator.referee.gamedir import load_game
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from play_example import pbem  # noqa: E402  (the CLI runner the solitaire example uses)
-
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "barbarossa"
-TEST_SEED = hashlib.sha256(b"1941 Operation Barbarossa example game").hexdigest()
-GAME_ID = "example-barbarossa"
 LAST_TURN = 2  # the example stops when Turn 3 begins
 MAX_STEPS = 120
 MOVES_PER_PHASE = 8
-KEYS = {"axis": "german", "soviet": "soviet"}
+TURN_FILE = "step-{seq:02d}-{side}.xml"
+ENTROPY = "1941 example entropy for step {seq}"
+KEEP_PNG = False  # a 1941 report carries its whole hex map inline: the PNG is left out
 
 
 class Planner:
@@ -171,44 +156,21 @@ def to_xml(orders: list[tuple[str, dict[str, str]]]) -> str:
                      for kind, attrs in orders)
 
 
-def play(out: Path) -> Path:
-    game_dir, turns = out / "game", out / "turns"
-    if out.exists():
-        shutil.rmtree(out)
-    turns.mkdir(parents=True)
-    pbem("new", "barbarossa", "--scenario", "campaign",
-         "--side", f"axis={EXAMPLE / 'german.pub'}", "--side",
-         f"soviet={EXAMPLE / 'soviet.pub'}", "--test-seed", TEST_SEED, "--game-id", GAME_ID,
-         "-o", str(game_dir))
-    for _ in range(MAX_STEPS):
-        status = json.loads(pbem("status", str(game_dir), "--json"))
-        game = load_game(game_dir)
-        side = status["waiting_for"]
-        if side is None or game.state["turn"] > LAST_TURN:
-            break
-        side = game.package.rules.acting_side(game.state)
-        seq = status["seq"]
-        orders = Planner(game, side).plan(seq)
-        path = turns / f"step-{seq:02d}-{side}.xml"
-        pbem("orders", "template", str(game_dir), "--side", side, "-o", str(path))
-        text = path.read_text("utf-8")
-        start = text.index("  <entropy></entropy>\n") + len("  <entropy></entropy>\n")
-        path.write_text(text[:start] + to_xml(orders) + "\n</orders>\n", "utf-8")
-        entropy = hashlib.sha256(f"1941 example entropy for step {seq}".encode()).hexdigest()
-        pbem("sign", str(path), "--key", str(EXAMPLE / f"{KEYS[side]}.key"), "--entropy",
-             entropy)
-        print(pbem("adjudicate", str(game_dir), str(path), ok=(0, 2, 3)).rstrip())
-    else:
-        sys.exit(f"the example did not reach Turn {LAST_TURN + 1} within {MAX_STEPS} steps")
-    print(pbem("verify", str(game_dir)).rstrip())
-    return game_dir
+def orders_for(position: Any, side: str, seq: int) -> str:
+    """The orders of `side`'s file for step `seq`, as order-file lines."""
+    return to_xml(Planner(position, side).plan(seq))
 
 
-def kept_reports(journal: Path) -> list[int]:
+def finished(position: Any) -> bool:
+    """The example stops when Turn 3 begins."""
+    return bool(position.state["turn"] > LAST_TURN)
+
+
+def kept_reports(journal_lines: list[str]) -> list[int] | None:
     """The steps whose reports the examples keep (a 1941 report carries its whole hex map
     inline, half a megabyte): the end of each player turn and every decision request
     with its answer. `pbem report` renders any other step from the journal."""
-    lines = [json.loads(x) for x in journal.read_text("utf-8").splitlines()[1:]]
+    lines = [json.loads(x) for x in journal_lines[1:]]
     keep = set()
     for i, entry in enumerate(lines):
         ends_turn = any(e["kind"] in ("player-turn-ended", "turn-began")
@@ -218,33 +180,3 @@ def kept_reports(journal: Path) -> list[int]:
             if entry.get("decision") and i + 1 < len(lines):
                 keep.add(lines[i + 1]["seq"])
     return sorted(keep)
-
-
-def update_examples(out: Path) -> None:
-    for name in ("turns", "journal.jsonl", "reports"):
-        target = EXAMPLE / name
-        if target.is_dir():
-            shutil.rmtree(target)
-        elif target.exists():
-            target.unlink()
-    shutil.copytree(out / "turns", EXAMPLE / "turns")
-    shutil.copy(out / "game" / "journal.jsonl", EXAMPLE / "journal.jsonl")
-    for seq in kept_reports(out / "game" / "journal.jsonl"):
-        shutil.copytree(out / "game" / "reports" / f"step-{seq}",
-                        EXAMPLE / "reports" / f"step-{seq}",
-                        ignore=shutil.ignore_patterns("map.svg", "map.png"))
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "out" / "barbarossa")
-    parser.add_argument("--update-examples", action="store_true")
-    args = parser.parse_args()
-    play(args.out.resolve())
-    if args.update_examples:
-        update_examples(args.out.resolve())
-        print(f"copied into {EXAMPLE}")
-
-
-if __name__ == "__main__":
-    main()
